@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Statoscope",
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "Statoscope", targets: ["Statoscope"]),
+        .executable(name: "statoscope-demo", targets: ["StatoscopeDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
+    ],
+    targets: [
+        .target(
+            name: "Statoscope",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "StatoscopeDemo",
+            dependencies: ["Statoscope"]
+        ),
+        .testTarget(
+            name: "StatoscopeTests",
+            dependencies: ["Statoscope"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

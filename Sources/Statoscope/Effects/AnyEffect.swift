@@ -1,0 +1,50 @@
+/// An effect made from a closure, or any effect with its result transformed.
+///
+/// ```swift
+/// effectsState.enqueue(AnyEffect { try await api.loadProfile() }.mapToResult().map(When.profileLoaded))
+/// ```
+///
+/// ``Effect/map(_:)`` and its siblings return an `AnyEffect` that keeps the effect it started from as
+/// its ``Effect/pristine`` value.
+public struct AnyEffect<ResultType>: Effect {
+    private let body: Body
+
+    private enum Body: Sendable {
+        case closure(@Sendable () async throws -> ResultType)
+        case mapped(EffectChain<ResultType>)
+    }
+
+    /// An effect that runs `operation`.
+    public init(_ operation: @escaping @Sendable () async throws -> ResultType) {
+        body = .closure(operation)
+    }
+
+    /// Erases the type of `effect`, keeping its pristine value.
+    public init<Base: Effect>(_ effect: Base) where Base.ResultType == ResultType {
+        body = .mapped(effect.chain)
+    }
+
+    init(chain: EffectChain<ResultType>) {
+        body = .mapped(chain)
+    }
+
+    /// Runs the closure, or the pristine effect and the transforms applied to it.
+    public func runEffect() async throws -> ResultType {
+        switch body {
+        case .closure(let operation):
+            return try await operation()
+        case .mapped(let chain):
+            return try await chain.run()
+        }
+    }
+
+    /// The chain this effect transforms, or nil when it is a closure and so its own pristine effect.
+    var mappedChain: EffectChain<ResultType>? {
+        if case .mapped(let chain) = body { return chain }
+        return nil
+    }
+}
+
+extension AnyEffect: PristineCarrying {
+    var pristineEffect: any Effect { mappedChain?.pristine ?? self }
+}

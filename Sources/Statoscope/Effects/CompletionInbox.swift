@@ -1,0 +1,44 @@
+import Foundation
+
+/// Carries finished effects back to the main actor in batches.
+///
+/// A hop onto the main actor costs several microseconds; one per effect would dominate a cheap
+/// effect's round trip. Effects post here from their tasks, and a single main-actor drain delivers
+/// everything posted since the previous drain.
+final class CompletionInbox: @unchecked Sendable {
+    static let shared = CompletionInbox()
+
+    private struct Completion {
+        let runtime: ScopeRuntime
+        let id: EffectID
+        let outcome: EffectOutcome
+    }
+
+    // Guards `pending` and `drainScheduled`: the lock is taken by effect tasks and by the drain.
+    private let lock = NSLock()
+    private var pending: [Completion] = []
+    private var drainScheduled = false
+
+    func post(runtime: ScopeRuntime, id: EffectID, outcome: EffectOutcome) {
+        lock.lock()
+        pending.append(Completion(runtime: runtime, id: id, outcome: outcome))
+        let mustSchedule = !drainScheduled
+        drainScheduled = true
+        lock.unlock()
+        if mustSchedule {
+            Task { @MainActor in self.drain() }
+        }
+    }
+
+    @MainActor
+    private func drain() {
+        lock.lock()
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        drainScheduled = false
+        lock.unlock()
+        for completion in batch {
+            completion.runtime.finishRun(completion.id, outcome: completion.outcome)
+        }
+    }
+}

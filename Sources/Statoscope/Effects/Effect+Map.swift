@@ -1,0 +1,59 @@
+extension Effect {
+    /// Transforms the effect's result, typically into a `When` of the scope that enqueues it.
+    ///
+    /// ```swift
+    /// NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted)
+    /// ```
+    public func map<NewResult>(
+        _ transform: @escaping @Sendable (ResultType) -> NewResult
+    ) -> AnyEffect<NewResult> {
+        let base = chain
+        return AnyEffect(
+            chain: EffectChain(pristine: base.pristine) { outcome in
+                transform(try base.transform(outcome))
+            })
+    }
+
+    /// Turns a thrown error into a failed `Result`, so a failure is delivered as an event too.
+    public func mapToResult() -> AnyEffect<Result<ResultType, any Error>> {
+        mapToResultWithError { $0 }
+    }
+
+    /// Turns the result into a `Result` whose failure is your own error type, made from what was thrown.
+    ///
+    /// ```swift
+    /// LoadProfile().mapToResultWithError { ProfileError(underlying: $0) }.map(When.profileLoaded)
+    /// ```
+    public func mapToResultWithError<Failure: Error>(
+        _ transform: @escaping @Sendable (any Error) -> Failure
+    ) -> AnyEffect<Result<ResultType, Failure>> {
+        let base = chain
+        return AnyEffect(
+            chain: EffectChain(pristine: base.pristine) { outcome in
+                do {
+                    return .success(try base.transform(outcome))
+                } catch {
+                    return .failure(transform(error))
+                }
+            })
+    }
+
+    /// Turns the result into a `Result` of an error type you expect; any other error becomes that
+    /// type's ``UnknownErrorRepresentable/unknownError``.
+    ///
+    /// ```swift
+    /// enum LoginError: UnknownErrorRepresentable { case wrongPassword, unknownError }
+    /// Login(credentials).mapToResultWithError(LoginError.self).map(When.loginFinished)
+    /// ```
+    public func mapToResultWithError<Failure: UnknownErrorRepresentable>(
+        _ failureType: Failure.Type
+    ) -> AnyEffect<Result<ResultType, Failure>> {
+        mapToResultWithError { ($0 as? Failure) ?? Failure.unknownError }
+    }
+}
+
+/// An error type with a value that stands for every error it does not describe.
+public protocol UnknownErrorRepresentable: Error {
+    /// The value an unexpected error of another type is mapped to.
+    static var unknownError: Self { get }
+}

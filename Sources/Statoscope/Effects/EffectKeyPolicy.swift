@@ -1,0 +1,7 @@
+/// What happens when an effect is enqueued with a key that an effect in flight already has.
+public enum EffectKeyPolicy: Sendable {
+    /// Cancel the older effect and run the new one: search-as-you-type, refresh.
+    case cancelOlder
+    /// Keep the older effect and drop the new one: a request that must not be sent twice.
+    case keepOlder
+}

@@ -1,0 +1,79 @@
+/// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/effectsState``.
+///
+/// ```swift
+/// effectsState.enqueue(NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted))
+/// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
+/// ```
+///
+/// Effects enqueued during `update` start when it returns, and are discarded if it throws. A
+/// cancelled effect, or one whose scope is released, delivers nothing.
+@MainActor
+public struct EffectsState<S: Scope> {
+    private let scope: S
+
+    init(scope: S) {
+        self.scope = scope
+    }
+
+    private var runtime: ScopeRuntime { ScopeRuntimeTable.runtime(for: scope) }
+
+    /// Enqueues an effect whose result is one of the scope's events.
+    public func enqueue<E: Effect>(_ effect: E) where E.ResultType == S.When {
+        runtime.enqueue(ScopeEffect(effect, for: S.self), key: nil, policy: .cancelOlder)
+    }
+
+    /// Enqueues an effect under a key; when an effect with the same key is in flight, `policy` says
+    /// which one survives.
+    ///
+    /// ```swift
+    /// case .userTypedQuery(let query):
+    ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
+    /// ```
+    public func enqueue<E: Effect>(
+        _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
+    ) where E.ResultType == S.When {
+        runtime.enqueue(ScopeEffect(effect, for: S.self), key: AnyHashable(key), policy: policy)
+    }
+
+    /// The effects enqueued and not yet completed or cancelled, oldest first, as first enqueued (their
+    /// ``Effect/pristine`` values, before any map).
+    public var effects: [any Effect] {
+        ScopeRuntimeTable.existingRuntime(for: scope)?.effects.inFlight.map(\.payload.pristine) ?? []
+    }
+
+    /// Cancels the effects whose pristine value matches `predicate`.
+    ///
+    /// ```swift
+    /// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
+    /// ```
+    public func cancelEffect(where predicate: (any Effect) -> Bool) {
+        ScopeRuntimeTable.existingRuntime(for: scope)?.cancelEffects { predicate($0.payload.pristine) }
+    }
+
+    /// Cancels the effect enqueued with `key`, if one is in flight.
+    public func cancelEffect(key: some Hashable & Sendable) {
+        let key = AnyHashable(key)
+        ScopeRuntimeTable.existingRuntime(for: scope)?.cancelEffects { $0.key == key }
+    }
+
+    /// Cancels every effect of the scope.
+    public func cancelAllEffects() {
+        ScopeRuntimeTable.existingRuntime(for: scope)?.releaseEffects()
+    }
+
+    /// Suspends until the scope has no effect in flight: every one completed (and its `When`
+    /// was handled, including the effects that handling enqueued) or was cancelled.
+    ///
+    /// For command-line tools and integration tests that run real effects. Test plans never need it:
+    /// they record effects instead of running them.
+    public func waitUntilSettled() async {
+        await ScopeRuntimeTable.existingRuntime(for: scope)?.waitUntilSettled()
+    }
+}
+
+extension Scope {
+    /// The scope's effects: enqueue, inspect and cancel them.
+    public var effectsState: EffectsState<Self> {
+        EffectsState(scope: self)
+    }
+}

@@ -1,0 +1,144 @@
+/// Identifies one enqueued effect; later effects have greater identifiers.
+package struct EffectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt64
+
+    package static func < (lhs: EffectID, rhs: EffectID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    package var description: String { "#\(rawValue)" }
+}
+
+/// The lifecycle of one scope's effects, as plain data: staged by an update, running once the update
+/// returned, then completed, cancelled or discarded.
+///
+/// It decides and reports; starting and cancelling tasks is the caller's job, so every transition can
+/// be tested without a single `Task`. `Payload` is what the caller keeps with each effect.
+package struct EffectsStateMachine<Payload> {
+    /// Where an effect is in its lifecycle while the machine holds it.
+    package enum Phase: Equatable, Sendable {
+        /// Enqueued by the running update; starts if that update returns, is discarded if it throws.
+        case staged
+        /// Started, waiting for its completion.
+        case running
+    }
+
+    /// One effect the machine holds.
+    package struct Entry {
+        package let id: EffectID
+        package let key: AnyHashable?
+        package var phase: Phase
+        package let payload: Payload
+    }
+
+    /// What enqueueing did.
+    package enum Enqueued: Equatable {
+        /// The effect was staged; `cancelled` is the older effect with the same key it replaced.
+        case staged(EffectID, cancelled: EffectID?)
+        /// The effect was dropped because an effect with its key is in flight and is kept.
+        case dropped(keptInFlight: EffectID)
+    }
+
+    private var entries: [EffectID: Entry] = [:]
+    private var idsByKey: [AnyHashable: EffectID] = [:]
+    private var stagedIDs: [EffectID] = []
+    private var lastID: UInt64 = 0
+
+    package init() {}
+
+    /// The number of effects staged or running.
+    package var count: Int { entries.count }
+
+    /// Whether no effect is staged or running.
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether an update staged effects that are not yet started or discarded.
+    package var hasStaged: Bool { !stagedIDs.isEmpty }
+
+    /// The effects staged or running, oldest first.
+    package var inFlight: [Entry] {
+        entries.values.sorted { $0.id < $1.id }
+    }
+
+    /// The phase of an effect, or nil once it completed, was cancelled or discarded.
+    package func phase(of id: EffectID) -> Phase? {
+        entries[id]?.phase
+    }
+
+    /// The effect with this identifier, if it is staged or running.
+    package func entry(_ id: EffectID) -> Entry? {
+        entries[id]
+    }
+
+    /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
+    package mutating func enqueue(
+        _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder
+    ) -> Enqueued {
+        var cancelled: EffectID?
+        if let key, let older = idsByKey[key] {
+            switch policy {
+            case .keepOlder:
+                return .dropped(keptInFlight: older)
+            case .cancelOlder:
+                remove(older)
+                cancelled = older
+            }
+        }
+        lastID += 1
+        let id = EffectID(rawValue: lastID)
+        entries[id] = Entry(id: id, key: key, phase: .staged, payload: payload)
+        if let key { idsByKey[key] = id }
+        stagedIDs.append(id)
+        return .staged(id, cancelled: cancelled)
+    }
+
+    /// The update that staged effects returned: they are running now. Returns them, oldest first.
+    package mutating func commitStaged() -> [Entry] {
+        let ids = stagedIDs
+        stagedIDs.removeAll()
+        var started: [Entry] = []
+        started.reserveCapacity(ids.count)
+        for id in ids where entries[id] != nil {
+            entries[id]?.phase = .running
+            started.append(entries[id]!)
+        }
+        return started
+    }
+
+    /// The update that staged effects threw: they are dropped unstarted. Returns their identifiers.
+    package mutating func discardStaged() -> [EffectID] {
+        let ids = stagedIDs.filter { entries[$0] != nil }
+        stagedIDs.removeAll()
+        for id in ids { remove(id) }
+        return ids
+    }
+
+    /// A running effect finished. Returns it if its result should be delivered: nil when it was
+    /// cancelled (or is unknown), so a late completion never reaches the scope.
+    package mutating func complete(_ id: EffectID) -> Entry? {
+        guard let entry = entries[id], entry.phase == .running else { return nil }
+        remove(id)
+        return entry
+    }
+
+    /// Cancels the effects, staged or running, that match `predicate`. Returns them, oldest first.
+    package mutating func cancel(where predicate: (Entry) throws -> Bool) rethrows -> [Entry] {
+        let matching = try inFlight.filter(predicate)
+        for entry in matching { remove(entry.id) }
+        return matching
+    }
+
+    /// Cancels every effect. Returns them, oldest first.
+    package mutating func cancelAll() -> [Entry] {
+        let all = inFlight
+        entries.removeAll()
+        idsByKey.removeAll()
+        stagedIDs.removeAll()
+        return all
+    }
+
+    private mutating func remove(_ id: EffectID) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        if let key = entry.key, idsByKey[key] == id {
+            idsByKey[key] = nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// An error thrown by a scope's update or by one of its effects, with what caused it.
+public struct ErrorReport: Sendable, CustomStringConvertible {
+    /// What threw the error.
+    public enum Source: Sendable {
+        /// The scope's `update` threw while handling this event (a `When` of the scope).
+        case update(any Sendable)
+        /// This effect (its pristine value, as first enqueued) threw and was not mapped to a result.
+        case effect(any Effect)
+    }
+
+    /// The error that was thrown.
+    public let error: any Error
+    /// What threw it.
+    public let source: Source
+    /// The type of the scope the event was sent to, or that enqueued the effect.
+    nonisolated(unsafe) public let scopeType: any Scope.Type
+    /// The identity of that scope, to tell apart scopes of the same type. Like any `ObjectIdentifier`,
+    /// it may be reused by a new object once the scope is released.
+    public let scopeID: ObjectIdentifier
+    /// When the error was reported.
+    public let date: Date
+
+    /// Creates a report; the library makes these, tests of reporting code may too.
+    public init<S: Scope>(error: any Error, source: Source, scope: S, date: Date = Date()) {
+        self.init(
+            error: error, source: source, scopeType: S.self, scopeID: ObjectIdentifier(scope), date: date)
+    }
+
+    init(
+        error: any Error, source: Source, scopeType: any Scope.Type, scopeID: ObjectIdentifier,
+        date: Date = Date()
+    ) {
+        self.error = error
+        self.source = source
+        self.scopeType = scopeType
+        self.scopeID = scopeID
+        self.date = date
+    }
+
+    /// One line naming the scope, the cause and the error.
+    public var description: String {
+        switch source {
+        case .update(let when):
+            return "\(scopeType).update(\(when)) threw \(error)"
+        case .effect(let effect):
+            return "effect \(effect) of \(scopeType) threw \(error)"
+        }
+    }
+}

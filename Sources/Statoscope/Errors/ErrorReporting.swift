@@ -1,0 +1,48 @@
+import Logging
+
+/// Where errors thrown by updates and effects go: every registered handler, and the log.
+///
+/// `send` never throws and never crashes: when `update` throws, or an effect throws without being
+/// mapped to a `Result`, the error is logged and handed to each handler, for crash reporting or
+/// analytics:
+///
+/// ```swift
+/// let registration = ErrorReporting.addHandler { report in
+///     CrashReporter.record(report.error, context: report.description)
+/// }
+/// ```
+@MainActor
+public enum ErrorReporting {
+    /// The logger errors are written to, at `error` level; replace it to change label or handler.
+    public static var logger = Logger(label: "Statoscope")
+
+    private static var handlers: [(id: Int, handle: @MainActor (ErrorReport) -> Void)] = []
+    private static var nextHandlerID = 0
+
+    /// Registers a handler that receives every report from now on, until the registration is removed.
+    @discardableResult
+    public static func addHandler(_ handler: @escaping @MainActor (ErrorReport) -> Void) -> Registration {
+        nextHandlerID += 1
+        handlers.append((nextHandlerID, handler))
+        return Registration(id: nextHandlerID)
+    }
+
+    /// Logs a report and hands it to every handler, oldest registration first.
+    public static func report(_ report: ErrorReport) {
+        logger.error("\(report.description)")
+        for handler in handlers {
+            handler.handle(report)
+        }
+    }
+
+    /// A handler added with ``addHandler(_:)``; ``remove()`` stops it.
+    public struct Registration: Sendable, Hashable {
+        let id: Int
+
+        /// Stops the handler from receiving further reports.
+        @MainActor
+        public func remove() {
+            ErrorReporting.handlers.removeAll { $0.id == id }
+        }
+    }
+}

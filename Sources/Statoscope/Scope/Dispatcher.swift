@@ -1,0 +1,120 @@
+/// Routes events into scopes' updates: the re-entrancy queue, the effects staged during an update,
+/// and the fast path's bookkeeping.
+///
+/// All of it lives on the main actor, where every update runs, so one queue serves the whole app: no
+/// update ever interleaves with another, whichever scopes they belong to.
+@usableFromInline
+@MainActor
+enum Dispatcher {
+    /// The gate value when no update is running and nothing needs the full path.
+    @usableFromInline static let open: UInt8 = 0
+    /// Set while an update runs: a `send` made then is queued.
+    @usableFromInline static let updating: UInt8 = 1 << 0
+    /// Set while anything (middleware, a test plan) needs every event to take the full path.
+    static let instrumented: UInt8 = 1 << 1
+
+    /// The fast path's only test: `open` means a `send` may call `update` directly.
+    @usableFromInline static var gate: UInt8 = open
+
+    /// Whether the running update left anything behind: staged effects or queued events.
+    @usableFromInline static var hasDeferredWork = false
+
+    /// Events sent while an update was running, oldest first.
+    private static var queue: [QueuedEvent] = []
+    private static var queueHead = 0
+
+    /// Runtimes holding effects staged by the running update.
+    private static var staged: [ScopeRuntime] = []
+
+    /// Whether an update is running now; effects enqueued outside any update start at once.
+    static var isUpdating: Bool { gate & updating != 0 }
+
+    /// The full path of `sendUnsafe`: an update is running, or something needs every event.
+    @usableFromInline
+    static func dispatch<S: Scope>(_ when: S.When, to scope: S) throws {
+        if isUpdating {
+            queue.append(QueuedEvent(scope: scope, when: when))
+            hasDeferredWork = true
+            return
+        }
+        gate |= updating
+        do {
+            try deliver(when, to: scope)
+        } catch {
+            finishOutermostUpdate(failed: true)
+            throw error
+        }
+        finishOutermostUpdate(failed: false)
+    }
+
+    /// Runs one event through the scope's update (and, once they exist, its interceptors).
+    static func deliver<S: Scope>(_ when: S.When, to scope: S) throws {
+        try scope.update(when)
+    }
+
+    /// Ends the outermost update: starts or discards what it staged, then drains the queue.
+    @inlinable
+    static func finishOutermostUpdate(failed: Bool) {
+        if hasDeferredWork {
+            settleDeferredWork(failed: failed)
+        }
+        gate &= ~updating
+    }
+
+    @usableFromInline
+    static func settleDeferredWork(failed: Bool) {
+        commitStagedEffects(failed: failed)
+        // Each queued event is an update of its own: its staged effects start or are discarded on its
+        // own outcome, and what it throws is reported, since its sender has long returned.
+        while queueHead < queue.count {
+            let event = queue[queueHead]
+            queueHead += 1
+            event.run()
+        }
+        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+        queueHead = 0
+        hasDeferredWork = false
+    }
+
+    /// Records that `runtime` staged an effect during the running update.
+    static func stage(_ runtime: ScopeRuntime) {
+        staged.append(runtime)
+        hasDeferredWork = true
+    }
+
+    private static func commitStagedEffects(failed: Bool) {
+        guard !staged.isEmpty else { return }
+        let runtimes = staged
+        staged.removeAll(keepingCapacity: true)
+        for runtime in runtimes {
+            runtime.commitStagedEffects(failed: failed)
+        }
+    }
+
+    /// Runs a queued event as an update of its own, reporting what it throws.
+    fileprivate static func runQueued<S: Scope>(_ when: S.When, to scope: S) {
+        do {
+            try deliver(when, to: scope)
+            commitStagedEffects(failed: false)
+        } catch {
+            commitStagedEffects(failed: true)
+            reportUpdateError(error, when: when, scope: scope)
+        }
+    }
+
+    /// Reports an error thrown by a scope's update to ``ErrorReporting`` and the log.
+    @usableFromInline
+    static func reportUpdateError<S: Scope>(_ error: any Error, when: S.When, scope: S) {
+        ErrorReporting.report(ErrorReport(error: error, source: .update(when), scope: scope))
+    }
+}
+
+/// An event sent while an update was running, waiting for its turn.
+@MainActor
+private struct QueuedEvent {
+    let run: @MainActor () -> Void
+
+    init<S: Scope>(scope: S, when: S.When) {
+        run = { Dispatcher.runQueued(when, to: scope) }
+    }
+}

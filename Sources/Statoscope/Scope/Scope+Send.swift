@@ -1,0 +1,38 @@
+extension Scope {
+    /// Sends an event to the scope: the single entry point.
+    ///
+    /// The event reaches ``update(_:)``; then the effects that update enqueued start. An error thrown
+    /// by `update` never escapes: it goes to ``ErrorReporting`` and to the log. A `send` made while an
+    /// update is running (from inside `update`, for instance) is queued and processed, in order,
+    /// after the running update returns.
+    @inlinable
+    public func send(_ when: When) {
+        do {
+            try sendUnsafe(when)
+        } catch {
+            Dispatcher.reportUpdateError(error, when: when, scope: self)
+        }
+    }
+
+    /// Sends an event like ``send(_:)``, but throws what ``update(_:)`` threw instead of reporting it.
+    ///
+    /// Made while another update is running, the event is queued like any re-entrant `send`; it has
+    /// not run when this method returns, so whatever it throws later goes to ``ErrorReporting``.
+    @inlinable
+    public func sendUnsafe(_ when: When) throws {
+        // The common case touches no table and takes no lock: two main-actor globals say whether an
+        // update is already running, whether anything else needs the full path, and whether the
+        // update left work behind (staged effects, queued events).
+        guard Dispatcher.gate == Dispatcher.open else {
+            return try Dispatcher.dispatch(when, to: self)
+        }
+        Dispatcher.gate = Dispatcher.updating
+        do {
+            try update(when)
+        } catch {
+            Dispatcher.finishOutermostUpdate(failed: true)
+            throw error
+        }
+        Dispatcher.finishOutermostUpdate(failed: false)
+    }
+}

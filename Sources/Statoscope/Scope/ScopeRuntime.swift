@@ -1,0 +1,143 @@
+/// What the library keeps for one scope: its effects and the tasks running them.
+///
+/// A scope declares no storage of the library's, so this lives in ``ScopeRuntimeTable``, keyed by the
+/// scope's identity, and holds the scope weakly: a running effect never keeps its scope alive.
+@MainActor
+package final class ScopeRuntime {
+    /// While true, committed effects are held in flight without running, for a test to complete by
+    /// hand. Set only for the duration of a synchronous test run on the main actor.
+    package static var recordsEffectsInsteadOfRunning = false
+
+    /// The scope this runtime serves; nil once it is released.
+    package private(set) weak var scope: AnyObject?
+    /// The scope's type, kept for reports made after the scope is gone.
+    package let scopeType: any Scope.Type
+    /// The scope's identity, kept for the same reason.
+    package let scopeID: ObjectIdentifier
+
+    /// The lifecycle of the scope's effects.
+    package private(set) var effects = EffectsStateMachine<ScopeEffect>()
+    private var tasks: [EffectID: Task<Void, Never>] = [:]
+    /// Tasks started and not yet back on the main actor, cancelled ones included.
+    package private(set) var unfinishedRuns = 0
+    private var isStaged = false
+    private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init<S: Scope>(scope: S) {
+        self.scope = scope
+        self.scopeType = S.self
+        self.scopeID = ObjectIdentifier(scope)
+    }
+
+    /// Stages an effect; it starts when the running update returns, or at once outside any update.
+    func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
+        switch effects.enqueue(effect, key: key, policy: policy) {
+        case .dropped:
+            return
+        case .staged(_, let cancelled):
+            if let cancelled { cancelTask(cancelled) }
+        }
+        if Dispatcher.isUpdating {
+            if !isStaged {
+                isStaged = true
+                Dispatcher.stage(self)
+            }
+        } else {
+            commitStagedEffects(failed: false)
+        }
+    }
+
+    /// Starts the staged effects, or discards them when the update that staged them threw.
+    func commitStagedEffects(failed: Bool) {
+        isStaged = false
+        guard !failed else {
+            _ = effects.discardStaged()
+            resumeSettleWaitersIfIdle()
+            return
+        }
+        let started = effects.commitStaged()
+        guard !Self.recordsEffectsInsteadOfRunning else { return }
+        for entry in started {
+            start(entry.id, entry.payload)
+        }
+    }
+
+    private func start(_ id: EffectID, _ effect: ScopeEffect) {
+        let task = Task.detached { [self] in
+            let outcome = await effect.run()
+            CompletionInbox.shared.post(runtime: self, id: id, outcome: outcome)
+        }
+        tasks[id] = task
+        unfinishedRuns += 1
+        ScopeRuntimeTable.runningTaskCount += 1
+        if ScopeRuntimeTable.runningTaskCount == 1 {
+            ScopeRuntimeTable.startSweeping()
+        }
+    }
+
+    /// An effect's task is back with its outcome.
+    func finishRun(_ id: EffectID, outcome: EffectOutcome) {
+        unfinishedRuns -= 1
+        dropTask(id, cancelling: false)
+        finish(id, outcome: outcome)
+    }
+
+    /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
+    package func finish(_ id: EffectID, outcome: EffectOutcome) {
+        guard let entry = effects.complete(id) else { return }
+        guard let scope else {
+            releaseEffects()
+            return
+        }
+        switch outcome {
+        case .deliver(let deliver):
+            deliver(scope)
+        case .failed(let error):
+            ErrorReporting.report(
+                ErrorReport(
+                    error: error, source: .effect(entry.payload.pristine), scopeType: scopeType,
+                    scopeID: scopeID))
+        }
+        resumeSettleWaitersIfIdle()
+    }
+
+    /// Cancels the effects matching `predicate`, given each pristine effect.
+    func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
+        for entry in effects.cancel(where: predicate) {
+            cancelTask(entry.id)
+        }
+        resumeSettleWaitersIfIdle()
+    }
+
+    /// Cancels every effect: the scope is gone, or its effects were cancelled all at once.
+    func releaseEffects() {
+        for entry in effects.cancelAll() {
+            cancelTask(entry.id)
+        }
+        resumeSettleWaitersIfIdle()
+    }
+
+    /// Suspends until no effect of the scope is staged or running.
+    func waitUntilSettled() async {
+        while !effects.isEmpty {
+            await withCheckedContinuation { settleWaiters.append($0) }
+        }
+    }
+
+    private func resumeSettleWaitersIfIdle() {
+        guard effects.isEmpty, !settleWaiters.isEmpty else { return }
+        let waiters = settleWaiters
+        settleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func cancelTask(_ id: EffectID) {
+        dropTask(id, cancelling: true)
+    }
+
+    private func dropTask(_ id: EffectID, cancelling: Bool) {
+        guard let task = tasks.removeValue(forKey: id) else { return }
+        if cancelling { task.cancel() }
+        ScopeRuntimeTable.runningTaskCount -= 1
+    }
+}
