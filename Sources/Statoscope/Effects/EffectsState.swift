@@ -58,7 +58,7 @@ public struct EffectsState<S: Scope> {
 
     /// Cancels every effect of the scope.
     public func cancelAllEffects() {
-        ScopeRuntimeTable.existingRuntime(for: scope)?.releaseEffects()
+        ScopeRuntimeTable.existingRuntime(for: scope)?.cancelAllEffects()
     }
 
     /// Suspends until the scope has no effect in flight: every one completed (and its `When`

@@ -1,4 +1,5 @@
-/// What the library keeps for one scope: its effects and the tasks running them.
+/// What the library keeps for one scope: its effects and their tasks, its place in the tree, the
+/// dependencies injected at it, and its middleware.
 ///
 /// A scope declares no storage of the library's, so this lives in ``ScopeRuntimeTable``, keyed by the
 /// scope's identity, and holds the scope weakly: a running effect never keeps its scope alive.
@@ -22,6 +23,24 @@ package final class ScopeRuntime {
     package private(set) var unfinishedRuns = 0
     private var isStaged = false
     private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// The runtime of the scope's parent in the tree; nil for a root.
+    package internal(set) weak var parent: ScopeRuntime?
+    /// The name of the parent's property holding this scope (`rows[2]` for an element of a list).
+    package internal(set) var nameInParent: String?
+    /// The runtimes of the scope's linked children, in the order they were linked.
+    package internal(set) var children: [ScopeRuntime] = []
+
+    /// Values injected at this scope with `injectObject`, keyed by their type.
+    var injected: [ObjectIdentifier: any Injectable] = [:]
+    /// Dependencies this scope resolved, valid while `resolvedGeneration` is the tree's generation.
+    var resolved: [ObjectIdentifier: any Injectable] = [:]
+    var resolvedGeneration: UInt64 = .max
+    /// Every dependency this scope sees, cached for effects until the tree or an injection changes.
+    var dependencySnapshot: (snapshot: DependencySnapshot, generation: UInt64)?
+
+    /// The middleware of this scope, outermost first.
+    var middlewares: [AnyScopeMiddleware] = []
 
     init<S: Scope>(scope: S) {
         self.scope = scope
@@ -63,8 +82,9 @@ package final class ScopeRuntime {
     }
 
     private func start(_ id: EffectID, _ effect: ScopeEffect) {
+        let dependencies = dependenciesForEffects()
         let task = Task.detached { [self] in
-            let outcome = await effect.run()
+            let outcome = await dependencies.provide { await effect.run() }
             CompletionInbox.shared.post(runtime: self, id: id, outcome: outcome)
         }
         tasks[id] = task
@@ -86,7 +106,7 @@ package final class ScopeRuntime {
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
         guard let entry = effects.complete(id) else { return }
         guard let scope else {
-            releaseEffects()
+            ScopeRuntimeTable.dropReleased(self)
             return
         }
         switch outcome {
@@ -109,12 +129,19 @@ package final class ScopeRuntime {
         resumeSettleWaitersIfIdle()
     }
 
-    /// Cancels every effect: the scope is gone, or its effects were cancelled all at once.
-    func releaseEffects() {
+    /// Cancels every effect of the scope.
+    func cancelAllEffects() {
         for entry in effects.cancelAll() {
             cancelTask(entry.id)
         }
         resumeSettleWaitersIfIdle()
+    }
+
+    /// Releases what the runtime holds for a scope that is gone: its effects and its middleware.
+    func retire() {
+        cancelAllEffects()
+        for _ in middlewares { Dispatcher.middlewareRemoved() }
+        middlewares.removeAll()
     }
 
     /// Suspends until no effect of the scope is staged or running.

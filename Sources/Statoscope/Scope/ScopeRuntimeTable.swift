@@ -1,9 +1,10 @@
 /// The side table from scopes to their runtimes.
 ///
 /// With no stored property in the scope and no deinit hook, a released scope's entry is found and
-/// dropped by a sweep: when its address is reused by a new scope, when the table has doubled since
-/// the last sweep, when one of its effects completes, and, while any effect runs anywhere, once a
-/// second. So a released scope's effects are cancelled within about a second.
+/// dropped by a sweep: when it is unlinked from its parent, when its address is reused by a new
+/// scope, when the table has doubled since the last sweep, when one of its effects completes, and,
+/// while any effect runs anywhere, once a second. So a released scope's effects are cancelled within
+/// about a second.
 @MainActor
 package enum ScopeRuntimeTable {
     private static var runtimes: [ObjectIdentifier: ScopeRuntime] = [:]
@@ -23,7 +24,7 @@ package enum ScopeRuntimeTable {
         if let runtime = runtimes[id] {
             if runtime.scope === scope { return runtime }
             // A released scope's address was reused by this one.
-            runtime.releaseEffects()
+            runtime.retire()
         } else if runtimes.count >= sweepThreshold {
             sweepReleasedScopes()
             sweepThreshold = max(minimumSweepThreshold, runtimes.count * 2)
@@ -44,8 +45,19 @@ package enum ScopeRuntimeTable {
     /// Drops the runtimes of released scopes, cancelling their effects.
     package static func sweepReleasedScopes() {
         for (id, runtime) in runtimes where runtime.scope == nil {
-            runtime.releaseEffects()
+            runtime.retire()
             runtimes[id] = nil
+        }
+    }
+
+    /// Drops the runtime of a scope known to be released, and those of its released descendants.
+    static func dropReleased(_ runtime: ScopeRuntime) {
+        runtime.retire()
+        if runtimes[runtime.scopeID] === runtime {
+            runtimes[runtime.scopeID] = nil
+        }
+        for child in runtime.children where child.scope == nil {
+            dropReleased(child)
         }
     }
 

@@ -1,0 +1,13 @@
+extension Scope {
+    /// Overrides a dependency for this scope and every scope below it; siblings are untouched.
+    ///
+    /// ```swift
+    /// app.detail?.injectObject(APIClient.mock)   // only the detail subtree reads the mock
+    /// ```
+    ///
+    /// The override applies at once, to scopes already in the subtree and to those linked later, and
+    /// to effects started from now on.
+    public func injectObject<Value: Injectable>(_ value: Value) {
+        ScopeRuntimeTable.runtime(for: self).inject(value)
+    }
+}

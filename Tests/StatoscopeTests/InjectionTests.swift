@@ -1,0 +1,100 @@
+import Statoscope
+import Testing
+
+struct Greeting: Injectable, Equatable {
+    var text: String
+    static var defaultValue: Greeting { Greeting(text: "default") }
+}
+
+/// A scope that reads a dependency directly and from an effect it starts.
+@MainActor
+final class Greeter: Scope {
+    @Injected var greeting: Greeting
+    @Subscope var child: Greeter? = nil
+    var fromEffect: String?
+
+    enum When: Sendable {
+        case greetFromEffect
+        case effectGreeted(String)
+    }
+
+    struct GreetEffect: Effect, Equatable {
+        @Injected var greeting: Greeting
+        func runEffect() async throws -> String { greeting.text }
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .greetFromEffect:
+            effectsState.enqueue(GreetEffect().map(When.effectGreeted))
+        case .effectGreeted(let text):
+            fromEffect = text
+        }
+    }
+}
+
+@MainActor
+struct InjectionTests {
+    private func threeLevels() -> (Greeter, Greeter, Greeter) {
+        let grandparent = Greeter()
+        grandparent.child = Greeter()
+        grandparent.child?.child = Greeter()
+        return (grandparent, grandparent.child!, grandparent.child!.child!)
+    }
+
+    @Test func nearestInjectedValueWinsElseTheDefault() async {
+        let (grandparent, parent, scope) = threeLevels()
+        #expect(scope.greeting.text == "default")
+        grandparent.injectObject(Greeting(text: "grandparent"))
+        #expect(scope.greeting.text == "grandparent")
+        parent.injectObject(Greeting(text: "parent"))
+        #expect(scope.greeting.text == "parent")
+        #expect(grandparent.greeting.text == "grandparent")
+        scope.injectObject(Greeting(text: "self"))
+        #expect(scope.greeting.text == "self")
+        #expect(parent.greeting.text == "parent")
+    }
+
+    @Test func overrideOnOneSubtreeLeavesItsSiblingsAlone() async {
+        let root = Root()
+        root.branch.injectObject(Greeting(text: "mock"))
+        #expect(root.branch.leaf.greeting.text == "mock")
+        #expect(root.other.leaf.greeting.text == "default")
+        #expect(root.greeting.text == "default")
+    }
+
+    @Test func overrideAddedAfterTheTreeExistsIsSeenBelow() async {
+        let (grandparent, _, scope) = threeLevels()
+        #expect(scope.greeting.text == "default")
+        grandparent.injectObject(Greeting(text: "later"))
+        #expect(scope.greeting.text == "later")
+    }
+
+    @Test func childLinkedAfterAnOverrideSeesIt() async {
+        let parent = Greeter()
+        parent.injectObject(Greeting(text: "parent"))
+        let child = Greeter()
+        #expect(child.greeting.text == "default")
+        parent.child = child
+        #expect(child.greeting.text == "parent")
+        parent.child = nil
+        #expect(child.greeting.text == "default")
+    }
+
+    @Test func effectSeesTheDependenciesOfTheScopeThatEnqueuedIt() async {
+        let (grandparent, parent, scope) = threeLevels()
+        grandparent.injectObject(Greeting(text: "grandparent"))
+        scope.injectObject(Greeting(text: "scope"))
+        scope.send(.greetFromEffect)
+        parent.send(.greetFromEffect)
+        await scope.effectsState.waitUntilSettled()
+        await parent.effectsState.waitUntilSettled()
+        #expect(scope.fromEffect == "scope")
+        #expect(parent.fromEffect == "grandparent")
+    }
+
+    @Test func effectOutsideAnyScopeReadsTheDefault() async throws {
+        #expect(try await Greeter.GreetEffect().runEffect() == "default")
+        #expect(Greeter.GreetEffect() == Greeter.GreetEffect())
+    }
+}
