@@ -25,7 +25,7 @@ struct EffectsStateMachineTests {
         let running = try #require(stagedID(machine.enqueue("running")))
         _ = machine.commitStaged()
         let staged = try #require(stagedID(machine.enqueue("staged")))
-        #expect(machine.discardStaged() == [staged])
+        #expect(machine.discardStaged().map(\.id) == [staged])
         #expect(machine.phase(of: staged) == nil)
         #expect(machine.phase(of: running) == .running)
         #expect(machine.commitStaged().isEmpty)
@@ -79,7 +79,8 @@ struct EffectsStateMachineTests {
             Issue.record("expected the newer effect to be staged, got \(enqueued)")
             return
         }
-        #expect(cancelled == older)
+        #expect(cancelled?.id == older)
+        #expect(cancelled?.payload == "q1")
         #expect(machine.complete(older) == nil)
         #expect(machine.inFlight.map(\.id) == [newer])
     }

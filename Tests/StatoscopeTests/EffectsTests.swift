@@ -225,7 +225,7 @@ struct EffectsTests {
             return
         }
         #expect(effect.pristineEquals(scope.effect(3, fails: true)))
-        #expect(report.description.hasPrefix("effect GatedEffect(value: 3, fails: true"))
+        #expect(report.description.hasPrefix("Downloader: effect GatedEffect(value: 3, fails: true"))
         #expect(report.description.hasSuffix("of Downloader threw Failure(value: 3)"))
     }
 

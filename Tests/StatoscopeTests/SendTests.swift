@@ -100,7 +100,8 @@ struct SendTests {
             return
         }
         #expect("\(when)" == "addThenThrow(4)")
-        #expect(report.description == "Journal.update(addThenThrow(4)) threw Refusal(value: 4)")
+        #expect(report.description == "Journal: Journal.update(addThenThrow(4)) threw Refusal(value: 4)")
+        #expect(report.scopePath == "Journal")
     }
 
     @Test func sendUnsafeThrowsWhatUpdateThrewAndReportsNothing() async {

@@ -45,6 +45,11 @@ public struct AnyEffect<ResultType>: Effect {
     }
 }
 
+extension AnyEffect: CustomStringConvertible {
+    /// `AnyEffect<ResultType>`: a closure has nothing more to show.
+    public var description: String { "AnyEffect<\(ResultType.self)>" }
+}
+
 extension AnyEffect: PristineCarrying {
     var pristineEffect: any Effect { mappedChain?.pristine ?? self }
 }

@@ -22,17 +22,19 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// One effect the machine holds.
-    package struct Entry {
+    package struct Entry: CustomStringConvertible {
         package let id: EffectID
         package let key: AnyHashable?
         package var phase: Phase
         package let payload: Payload
+
+        package var description: String { "\(id) \(phase) \(payload)" }
     }
 
     /// What enqueueing did.
-    package enum Enqueued: Equatable {
+    package enum Enqueued {
         /// The effect was staged; `cancelled` is the older effect with the same key it replaced.
-        case staged(EffectID, cancelled: EffectID?)
+        case staged(EffectID, cancelled: Entry?)
         /// The effect was dropped because an effect with its key is in flight and is kept.
         case dropped(keptInFlight: EffectID)
     }
@@ -72,14 +74,14 @@ package struct EffectsStateMachine<Payload> {
     package mutating func enqueue(
         _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder
     ) -> Enqueued {
-        var cancelled: EffectID?
+        var cancelled: Entry?
         if let key, let older = idsByKey[key] {
             switch policy {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
             case .cancelOlder:
+                cancelled = entries[older]
                 remove(older)
-                cancelled = older
             }
         }
         lastID += 1
@@ -103,12 +105,12 @@ package struct EffectsStateMachine<Payload> {
         return started
     }
 
-    /// The update that staged effects threw: they are dropped unstarted. Returns their identifiers.
-    package mutating func discardStaged() -> [EffectID] {
-        let ids = stagedIDs.filter { entries[$0] != nil }
+    /// The update that staged effects threw: they are dropped unstarted. Returns them, oldest first.
+    package mutating func discardStaged() -> [Entry] {
+        let discarded = stagedIDs.compactMap { entries[$0] }
         stagedIDs.removeAll()
-        for id in ids { remove(id) }
-        return ids
+        for entry in discarded { remove(entry.id) }
+        return discarded
     }
 
     /// A running effect finished. Returns it if its result should be delivered: nil when it was
@@ -142,3 +144,6 @@ package struct EffectsStateMachine<Payload> {
         }
     }
 }
+
+extension EffectsStateMachine.Entry: Equatable where Payload: Equatable {}
+extension EffectsStateMachine.Enqueued: Equatable where Payload: Equatable {}

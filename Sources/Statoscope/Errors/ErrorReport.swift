@@ -19,23 +19,24 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     /// The identity of that scope, to tell apart scopes of the same type. Like any `ObjectIdentifier`,
     /// it may be reused by a new object once the scope is released.
     public let scopeID: ObjectIdentifier
+    /// Where the scope sat in its tree, from the root: `App.rows[2].detail`.
+    public let scopePath: String
     /// When the error was reported.
     public let date: Date
 
     /// Creates a report; the library makes these, tests of reporting code may too.
+    @MainActor
     public init<S: Scope>(error: any Error, source: Source, scope: S, date: Date = Date()) {
-        self.init(
-            error: error, source: source, scopeType: S.self, scopeID: ObjectIdentifier(scope), date: date)
+        self.init(error: error, source: source, runtime: ScopeRuntimeTable.runtime(for: scope), date: date)
     }
 
-    init(
-        error: any Error, source: Source, scopeType: any Scope.Type, scopeID: ObjectIdentifier,
-        date: Date = Date()
-    ) {
+    @MainActor
+    init(error: any Error, source: Source, runtime: ScopeRuntime, date: Date = Date()) {
         self.error = error
         self.source = source
-        self.scopeType = scopeType
-        self.scopeID = scopeID
+        self.scopeType = runtime.scopeType
+        self.scopeID = runtime.scopeID
+        self.scopePath = runtime.path
         self.date = date
     }
 
@@ -43,9 +44,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     public var description: String {
         switch source {
         case .update(let when):
-            return "\(scopeType).update(\(when)) threw \(error)"
+            return "\(scopePath): \(scopeType).update(\(when)) threw \(error)"
         case .effect(let effect):
-            return "effect \(effect) of \(scopeType) threw \(error)"
+            return "\(scopePath): effect \(effect) of \(scopeType) threw \(error)"
         }
     }
 }

@@ -20,21 +20,26 @@ extension Scope {
         let id = MiddlewareRegistration.nextID()
         let runtime = ScopeRuntimeTable.runtime(for: self)
         runtime.middlewares.append(ScopeMiddleware<Self>(id: id, body: middleware))
-        Dispatcher.middlewareAdded()
-        return MiddlewareRegistration(id: id, runtime: runtime)
+        Dispatcher.instrumentAdded()
+        return MiddlewareRegistration { [weak runtime] in
+            guard let runtime, let index = runtime.middlewares.firstIndex(where: { $0.id == id }) else {
+                return
+            }
+            runtime.middlewares.remove(at: index)
+            Dispatcher.instrumentRemoved()
+        }
     }
 }
 
-/// A middleware added with ``Scope/addMiddleware(_:)``; ``remove()`` takes it out of the chain.
+/// An installed middleware (or another instrument: logging, analytics, a recorder); ``remove()``
+/// takes it out.
 @MainActor
 public struct MiddlewareRegistration {
     private static var lastID = 0
-    private let id: Int
-    private weak var runtime: ScopeRuntime?
+    private let onRemove: @MainActor () -> Void
 
-    init(id: Int, runtime: ScopeRuntime) {
-        self.id = id
-        self.runtime = runtime
+    init(onRemove: @escaping @MainActor () -> Void) {
+        self.onRemove = onRemove
     }
 
     static func nextID() -> Int {
@@ -42,10 +47,8 @@ public struct MiddlewareRegistration {
         return lastID
     }
 
-    /// Removes the middleware: events sent from now on skip it.
+    /// Removes it: events sent from now on skip it. Removing twice does nothing more.
     public func remove() {
-        guard let runtime, let index = runtime.middlewares.firstIndex(where: { $0.id == id }) else { return }
-        runtime.middlewares.remove(at: index)
-        Dispatcher.middlewareRemoved()
+        onRemove()
     }
 }

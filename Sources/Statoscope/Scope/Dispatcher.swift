@@ -47,38 +47,24 @@ enum Dispatcher {
         finishOutermostUpdate(failed: false)
     }
 
-    /// Middlewares installed on any scope; while there is one, every event takes the full path.
-    private static var middlewareCount = 0
+    /// Instruments installed anywhere (middleware, taps); while there is one, every event takes the
+    /// full path through ``MiddlewareChain``.
+    private static var instrumentCount = 0
 
-    static func middlewareAdded() {
-        middlewareCount += 1
+    static func instrumentAdded() {
+        instrumentCount += 1
         gate |= instrumented
     }
 
-    static func middlewareRemoved() {
-        middlewareCount -= 1
-        if middlewareCount == 0 { gate &= ~instrumented }
+    static func instrumentRemoved() {
+        instrumentCount -= 1
+        if instrumentCount == 0 { gate &= ~instrumented }
     }
 
-    /// Runs one event through the scope's middleware chain and update.
+    /// Runs one event through the middleware chain and the scope's update.
     static func deliver<S: Scope>(_ when: S.When, to scope: S) throws {
-        guard gate & instrumented != 0, let runtime = ScopeRuntimeTable.existingRuntime(for: scope),
-            !runtime.middlewares.isEmpty
-        else {
-            return try scope.update(when)
-        }
-        try runMiddlewares(runtime.middlewares, from: 0, when, scope)
-    }
-
-    private static func runMiddlewares<S: Scope>(
-        _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S
-    ) throws {
-        guard index < chain.count else { return try scope.update(when) }
-        // Only `addMiddleware` on a scope of type S puts middleware in S's runtime.
-        let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S>.self)
-        try middleware.body(scope, when) { next in
-            try runMiddlewares(chain, from: index + 1, next, scope)
-        }
+        guard gate & instrumented != 0 else { return try scope.update(when) }
+        try MiddlewareChain.run(when, to: scope)
     }
 
     /// Ends the outermost update: starts or discards what it staged, then drains the queue.

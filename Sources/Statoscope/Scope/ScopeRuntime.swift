@@ -42,6 +42,10 @@ package final class ScopeRuntime {
     /// The middleware of this scope, outermost first.
     var middlewares: [AnyScopeMiddleware] = []
 
+    /// Told of every step of every effect's lifecycle, for logging; nil costs one check per step.
+    package static var lifecycleObserver:
+        (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+
     init<S: Scope>(scope: S) {
         self.scope = scope
         self.scopeType = S.self
@@ -52,9 +56,14 @@ package final class ScopeRuntime {
     func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
         switch effects.enqueue(effect, key: key, policy: policy) {
         case .dropped:
+            notify(.droppedForKeyInFlight, effect)
             return
         case .staged(_, let cancelled):
-            if let cancelled { cancelTask(cancelled) }
+            notify(.enqueued, effect)
+            if let cancelled {
+                cancelTask(cancelled.id)
+                notify(.cancelled, cancelled.payload)
+            }
         }
         if Dispatcher.isUpdating {
             if !isStaged {
@@ -70,7 +79,7 @@ package final class ScopeRuntime {
     func commitStagedEffects(failed: Bool) {
         isStaged = false
         guard !failed else {
-            _ = effects.discardStaged()
+            for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
             resumeSettleWaitersIfIdle()
             return
         }
@@ -89,6 +98,7 @@ package final class ScopeRuntime {
         }
         tasks[id] = task
         unfinishedRuns += 1
+        notify(.started, effect)
         ScopeRuntimeTable.runningTaskCount += 1
         if ScopeRuntimeTable.runningTaskCount == 1 {
             ScopeRuntimeTable.startSweeping()
@@ -111,12 +121,12 @@ package final class ScopeRuntime {
         }
         switch outcome {
         case .deliver(let deliver):
+            notify(.completed, entry.payload)
             deliver(scope)
         case .failed(let error):
+            notify(.failed(error), entry.payload)
             ErrorReporting.report(
-                ErrorReport(
-                    error: error, source: .effect(entry.payload.pristine), scopeType: scopeType,
-                    scopeID: scopeID))
+                ErrorReport(error: error, source: .effect(entry.payload.pristine), runtime: self))
         }
         resumeSettleWaitersIfIdle()
     }
@@ -125,6 +135,7 @@ package final class ScopeRuntime {
     func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
         for entry in effects.cancel(where: predicate) {
             cancelTask(entry.id)
+            notify(.cancelled, entry.payload)
         }
         resumeSettleWaitersIfIdle()
     }
@@ -133,6 +144,7 @@ package final class ScopeRuntime {
     func cancelAllEffects() {
         for entry in effects.cancelAll() {
             cancelTask(entry.id)
+            notify(.cancelled, entry.payload)
         }
         resumeSettleWaitersIfIdle()
     }
@@ -140,7 +152,7 @@ package final class ScopeRuntime {
     /// Releases what the runtime holds for a scope that is gone: its effects and its middleware.
     func retire() {
         cancelAllEffects()
-        for _ in middlewares { Dispatcher.middlewareRemoved() }
+        for _ in middlewares { Dispatcher.instrumentRemoved() }
         middlewares.removeAll()
     }
 
@@ -156,6 +168,10 @@ package final class ScopeRuntime {
         let waiters = settleWaiters
         settleWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+    }
+
+    private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
+        Self.lifecycleObserver?(self, event, effect.pristine)
     }
 
     private func cancelTask(_ id: EffectID) {

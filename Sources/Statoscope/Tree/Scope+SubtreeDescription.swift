@@ -23,8 +23,6 @@ extension Scope {
 /// Renders a subtree, walking it with an explicit stack so that a very deep tree cannot overflow.
 @MainActor
 struct SubtreeDescription {
-    /// The longest rendering of one value; longer ones are cut with an ellipsis.
-    static let valueLimit = 160
     /// The deepest indentation; deeper scopes say their depth instead, so a very deep tree's text
     /// grows with its size, not with the square of its depth.
     static let indentLimit = 32
@@ -56,35 +54,26 @@ struct SubtreeDescription {
             return []
         }
         var children: [ScopeRuntime] = []
-        for property in Mirror(reflecting: scope).children {
-            guard let label = property.label, !label.hasPrefix("_$") else { continue }
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            switch property.value {
-            case let subscope as any SubscopeStorage:
+        for property in ScopeProperty.all(of: scope) {
+            switch property {
+            case .state(let name, let value):
+                lines.append("\(indent)  \(name) = \(ScopeProperty.render(value))")
+            case .subscope(let subscope, let name):
                 if subscope.isEmptyOptional {
                     lines.append("\(indent)  \(name) = nil")
                 }
-                children += subscope.linkChildren(to: runtime, label: label)
-            case is any SuperscopeStorage:
-                continue
-            case let injected as any InjectedStorage:
+                children += subscope.linkChildren(to: runtime, name: name)
+            case .injected(let injected, let name):
                 lines.append("\(indent)  @Injected \(name): \(injected.describeResolved(in: runtime))")
-            default:
-                lines.append("\(indent)  \(name) = \(Self.render(property.value))")
             }
         }
         for (_, value) in runtime.injected.sorted(by: { "\(type(of: $0.value))" < "\(type(of: $1.value))" }) {
-            lines.append("\(indent)  injects \(type(of: value)) = \(Self.render(value))")
+            lines.append("\(indent)  injects \(type(of: value)) = \(ScopeProperty.render(value))")
         }
         for entry in runtime.effects.inFlight {
-            lines.append("\(indent)  effect \(Self.render(entry.payload.pristine))")
+            lines.append("\(indent)  effect \(ScopeProperty.render(entry.payload.pristine))")
         }
         return children
-    }
-
-    static func render(_ value: Any) -> String {
-        let text = value is String ? String(reflecting: value) : String(describing: value)
-        return text.count > valueLimit ? text.prefix(valueLimit) + "…" : text
     }
 }
 
@@ -101,6 +90,6 @@ protocol InjectedStorage {
 extension Injected: InjectedStorage {
     @MainActor
     func describeResolved(in runtime: ScopeRuntime) -> String {
-        "\(Value.self) = \(SubtreeDescription.render(runtime.resolve(Value.self)))"
+        "\(Value.self) = \(ScopeProperty.render(runtime.resolve(Value.self)))"
     }
 }

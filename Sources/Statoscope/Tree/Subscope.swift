@@ -119,8 +119,8 @@ public struct Subscope<Value> {
 
 extension Subscope: SubscopeStorage {
     @MainActor
-    func linkChildren(to parent: ScopeRuntime, label: String) -> [ScopeRuntime] {
-        link(to: parent, as: label.hasPrefix("_") ? String(label.dropFirst()) : label)
+    func linkChildren(to parent: ScopeRuntime, name: String) -> [ScopeRuntime] {
+        link(to: parent, as: name)
     }
 
     var isEmptyOptional: Bool {
@@ -130,8 +130,8 @@ extension Subscope: SubscopeStorage {
 
 /// A `@Subscope` property's storage, found by reflection when a whole subtree is walked.
 protocol SubscopeStorage {
-    /// Links the children to `parent`, naming them after the storage's label, and returns them.
-    @MainActor func linkChildren(to parent: ScopeRuntime, label: String) -> [ScopeRuntime]
+    /// Links the children to `parent` under the property's name, and returns them.
+    @MainActor func linkChildren(to parent: ScopeRuntime, name: String) -> [ScopeRuntime]
     /// Whether this is an optional child that is absent.
     var isEmptyOptional: Bool { get }
 }

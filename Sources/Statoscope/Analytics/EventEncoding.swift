@@ -1,0 +1,39 @@
+import Foundation
+
+/// Turns an event into an ``EventValue`` with its sensitive values redacted: the one encoding that
+/// analytics and recordings share, so they follow the same redaction rules.
+enum EventEncoding {
+    /// Set in an encoder's `userInfo` while ``Sensitive`` values must encode redacted.
+    static let redactsSensitiveValues = CodingUserInfoKey(rawValue: "org.statoscope.redactsSensitiveValues")!
+
+    /// The event as JSON-modelled values, redacted: `{"caseName": {parameters}}` for an enum event.
+    static func redactedValue(of event: any Encodable) throws -> EventValue {
+        let value = try self.value(of: event, redacting: true)
+        guard (event as? any SensitiveWhen)?.isSensitive == true else { return value }
+        guard case .object(let cases) = value, cases.count == 1, let (name, parameters) = cases.first else {
+            return value.redacted
+        }
+        return .object([name: parameters.redacted])
+    }
+
+    /// Any encodable value as JSON-modelled values.
+    static func value(of encodable: any Encodable, redacting: Bool = false) throws -> EventValue {
+        let encoder = JSONEncoder()
+        encoder.userInfo[redactsSensitiveValues] = redacting
+        return try JSONDecoder().decode(EventValue.self, from: encoder.encode(encodable))
+    }
+
+    /// The case name and parameters of an enum event's value, `{"caseName": {parameters}}`.
+    static func caseNameAndParameters(of value: EventValue) -> (
+        name: String, parameters: [String: EventValue]
+    )? {
+        guard case .object(let cases) = value, cases.count == 1, let (name, parameters) = cases.first else {
+            return nil
+        }
+        switch parameters {
+        case .object(let values): return (name, values)
+        case .null: return (name, [:])
+        default: return (name, ["value": parameters])
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// An event type some of whose cases carry nothing but sensitive values, such as a typed password.
+///
+/// ```swift
+/// extension Login.When: SensitiveWhen {
+///     var isSensitive: Bool {
+///         if case .userTypedPassword = self { return true }
+///         return false
+///     }
+/// }
+/// ```
+///
+/// Analytics and recordings keep a sensitive case's name and redact all of its values (see
+/// ``EventValue/redacted``). To redact one value of a case, wrap it in ``Sensitive`` instead.
+public protocol SensitiveWhen {
+    /// Whether all of this event's values must be kept out of analytics and recordings.
+    var isSensitive: Bool { get }
+}

@@ -1,0 +1,79 @@
+import Logging
+
+/// Logs what happens in every scope: events, effects' lifecycles, errors and, optionally, the state
+/// each event changed. Off by default; when off it costs nothing.
+///
+/// ```swift
+/// EventLogging.enable(level: .debug, stateDiffs: true)
+/// ```
+///
+/// prints, through swift-log (and so through whatever handler the app bootstrapped):
+///
+/// ```
+/// App.counter <- userTappedIncrementButton
+/// App.counter changed viewDisplaysTotalCount: 0 -> 1; viewShowsLoading: false -> true
+/// App.counter effect NetworkEffect<DTO>(...) enqueued
+/// App.counter effect NetworkEffect<DTO>(...) started
+/// ```
+@MainActor
+public enum EventLogging {
+    private static var registrations: [MiddlewareRegistration] = []
+
+    /// Whether logging is on.
+    public static var isEnabled: Bool { !registrations.isEmpty }
+
+    /// Turns logging on (again, with these settings if it was on).
+    ///
+    /// - Parameters:
+    ///   - logger: Where the lines go.
+    ///   - level: The level of event and effect lines; errors thrown by `update` are logged at
+    ///     `error` whatever this says.
+    ///   - stateDiffs: Whether to log, after each event, the stored properties it changed. Reading the
+    ///     state before and after each event costs a reflection of the scope: keep it for debugging.
+    public static func enable(
+        logger: Logger = Logger(label: "Statoscope"), level: Logger.Level = .debug, stateDiffs: Bool = false
+    ) {
+        disable()
+        registrations.append(
+            Middleware.addAppWide { event, next in
+                logger.log(level: level, "\(event.scopePath) <- \(event.when)")
+                do {
+                    try next(event.when)
+                } catch {
+                    logger.error("\(event.scopePath) update threw \(error)")
+                    throw error
+                }
+            })
+        if stateDiffs {
+            registrations.append(MiddlewareChain.addTap(stateDiffTap(logger: logger, level: level)))
+        }
+        ScopeRuntime.lifecycleObserver = { runtime, step, effect in
+            let line: Logger.Message = "\(runtime.path) effect \(ScopeProperty.render(effect)) \(step)"
+            if case .failed = step {
+                logger.error(line)
+            } else {
+                logger.log(level: level, line)
+            }
+        }
+    }
+
+    /// Turns logging off.
+    public static func disable() {
+        for registration in registrations { registration.remove() }
+        registrations.removeAll()
+        ScopeRuntime.lifecycleObserver = nil
+    }
+
+    private static func stateDiffTap(logger: Logger, level: Logger.Level) -> UpdateTap {
+        UpdateTap { scope, _ in
+            let before = ScopeProperty.state(of: scope)
+            return { _ in
+                let changes = zip(before, ScopeProperty.state(of: scope))
+                    .filter { $0.value != $1.value }
+                    .map { old, new in "\(old.name): \(old.value) -> \(new.value)" }
+                guard !changes.isEmpty else { return }
+                logger.log(level: level, "\(scope.scopePath) changed \(changes.joined(separator: "; "))")
+            }
+        }
+    }
+}

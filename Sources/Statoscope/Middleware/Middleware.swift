@@ -1,0 +1,21 @@
+/// App-wide middleware: code that sees every event of every scope.
+///
+/// ```swift
+/// Middleware.addAppWide { event, next in
+///     print("\(event.scopePath) receives \(event.when)")
+///     try next(event.when)
+/// }
+/// ```
+///
+/// An app-wide middleware can pass the event on, pass another event of the same scope instead, drop
+/// it, or wrap it, and it sees what `update` throws. Order: app-wide middlewares in the order they
+/// were added, then the scope's own (``Scope/addMiddleware(_:)``) in the order they were added, then
+/// `update`. With none installed anywhere, `send` takes its fast path and pays nothing for them.
+@MainActor
+public enum Middleware {
+    /// Adds a middleware that sees every event sent to any scope, with the scope it was sent to.
+    @discardableResult
+    public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
+        MiddlewareChain.addAppWide(middleware)
+    }
+}

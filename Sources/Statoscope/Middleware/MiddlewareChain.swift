@@ -1,0 +1,115 @@
+/// The full path of an event when anything is installed: app-wide middleware in the order added,
+/// then the scope's own middleware in the order added, then the taps, then `update`.
+@MainActor
+enum MiddlewareChain {
+    /// App-wide middleware, outermost first.
+    private static var appWide: [(id: Int, body: AppWideMiddleware)] = []
+    /// Observers of the event exactly as `update` receives it, after every middleware.
+    private static var taps: [(id: Int, tap: UpdateTap)] = []
+
+    static func run<S: Scope>(_ when: S.When, to scope: S) throws {
+        guard !appWide.isEmpty else { return try runScoped(when, scope) }
+        let chain = appWide
+        try runAppWide(chain, from: 0, ScopeEvent(scope: scope, when: when), scope)
+    }
+
+    private static func runAppWide<S: Scope>(
+        _ chain: [(id: Int, body: AppWideMiddleware)], from index: Int, _ event: ScopeEvent, _ scope: S
+    ) throws {
+        guard index < chain.count else {
+            guard let when = event.when as? S.When else {
+                throw EventTypeMismatch(scopeType: S.self, whenType: S.When.self, passed: event.when)
+            }
+            return try runScoped(when, scope)
+        }
+        try chain[index].body(event) { next in
+            try runAppWide(chain, from: index + 1, ScopeEvent(scope: scope, when: next), scope)
+        }
+    }
+
+    private static func runScoped<S: Scope>(_ when: S.When, _ scope: S) throws {
+        let runtime = ScopeRuntimeTable.existingRuntime(for: scope)
+        guard let middlewares = runtime?.middlewares, !middlewares.isEmpty else {
+            return try update(when, scope)
+        }
+        try runMiddlewares(middlewares, from: 0, when, scope)
+    }
+
+    private static func runMiddlewares<S: Scope>(
+        _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S
+    ) throws {
+        guard index < chain.count else { return try update(when, scope) }
+        // Only `addMiddleware` on a scope of type S puts middleware in S's runtime.
+        let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S>.self)
+        try middleware.body(scope, when) { next in
+            try runMiddlewares(chain, from: index + 1, next, scope)
+        }
+    }
+
+    private static func update<S: Scope>(_ when: S.When, _ scope: S) throws {
+        guard !taps.isEmpty else { return try scope.update(when) }
+        let active = taps
+        let finishes = active.map { $0.tap.willUpdate(scope, when) }
+        do {
+            try scope.update(when)
+        } catch {
+            for finish in finishes { finish?(error) }
+            throw error
+        }
+        for finish in finishes { finish?(nil) }
+    }
+
+    static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
+        let id = MiddlewareRegistration.nextID()
+        appWide.append((id, middleware))
+        Dispatcher.instrumentAdded()
+        return MiddlewareRegistration {
+            guard let index = appWide.firstIndex(where: { $0.id == id }) else { return }
+            appWide.remove(at: index)
+            Dispatcher.instrumentRemoved()
+        }
+    }
+
+    static func addTap(_ tap: UpdateTap) -> MiddlewareRegistration {
+        let id = MiddlewareRegistration.nextID()
+        taps.append((id, tap))
+        Dispatcher.instrumentAdded()
+        return MiddlewareRegistration {
+            guard let index = taps.firstIndex(where: { $0.id == id }) else { return }
+            taps.remove(at: index)
+            Dispatcher.instrumentRemoved()
+        }
+    }
+}
+
+/// An app-wide middleware: it receives every event of every scope and `next`, which runs the rest of
+/// the chain with the event it is given.
+public typealias AppWideMiddleware = @MainActor (ScopeEvent, (any Sendable) throws -> Void) throws -> Void
+
+/// Watches events exactly as `update` receives them: the library's recorder and state-diff logging.
+@MainActor
+struct UpdateTap {
+    /// Called before `update`; returns what to call after it, with the error it threw if any.
+    let willUpdate: @MainActor (any Scope, any Sendable) -> (@MainActor ((any Error)?) -> Void)?
+}
+
+/// An app-wide middleware passed on an event that is not of the receiving scope's `When` type.
+public struct EventTypeMismatch: Error, CustomStringConvertible {
+    /// The scope the event was sent to.
+    public let scopeTypeName: String
+    /// The scope's event type.
+    public let expectedTypeName: String
+    /// What the middleware passed on instead.
+    public let passedTypeName: String
+
+    init(scopeType: Any.Type, whenType: Any.Type, passed: Any) {
+        scopeTypeName = String(describing: scopeType)
+        expectedTypeName = String(reflecting: whenType)
+        passedTypeName = String(reflecting: type(of: passed))
+    }
+
+    /// Names the scope and both types.
+    public var description: String {
+        "an app-wide middleware passed \(passedTypeName) to \(scopeTypeName), whose events are \(expectedTypeName)"
+    }
+}

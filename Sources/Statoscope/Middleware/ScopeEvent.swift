@@ -1,0 +1,14 @@
+/// An event on its way to a scope, as app-wide middleware sees it.
+@MainActor
+public struct ScopeEvent {
+    /// The scope the event was sent to.
+    public let scope: any Scope
+    /// The event: a `When` of that scope.
+    public let when: any Sendable
+
+    /// The type of the scope.
+    public var scopeType: any Scope.Type { type(of: scope) }
+
+    /// Where the scope sits in its tree, from the root: `App.rows[2].detail`.
+    public var scopePath: String { scope.scopePath }
+}

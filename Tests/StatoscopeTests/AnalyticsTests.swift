@@ -1,0 +1,138 @@
+import Statoscope
+import Testing
+
+struct Address: Codable, Equatable, Sendable {
+    var city: String
+    var zip: Int
+}
+
+@MainActor
+final class Signup: Scope {
+    var email = ""
+    var events = 0
+
+    enum When: Codable, Sendable, SensitiveWhen {
+        case userTappedSignup
+        case userTypesNewEmail(userEmail: String)
+        case userPicked(Int, Double, confirmed: Bool)
+        case userEnteredAddress(Address, note: String?)
+        case userTypedToken(Sensitive<String>)
+        case userTypedPassword(String, strength: Int)
+        case failsToEncode(Unencodable)
+
+        var isSensitive: Bool {
+            if case .userTypedPassword = self { return true }
+            return false
+        }
+    }
+
+    struct Unencodable: Codable, Equatable, Sendable {
+        struct Refused: Error {}
+        init() {}
+        init(from decoder: any Decoder) throws { throw Refused() }
+        func encode(to encoder: any Encoder) throws { throw Refused() }
+    }
+
+    func update(_ when: When) throws {
+        events += 1
+        if case .userTypesNewEmail(let email) = when { self.email = email }
+        if case .userTypedToken(let token) = when { email = token.value }
+    }
+}
+
+/// Parents named for this file, so its tests only see their own analytics events.
+@MainActor
+final class AnalyticsRoot: Scope {
+    @Subscope var signup = Signup()
+    @Subscope var journal = Journal()
+    enum When: Sendable { case noop }
+    func update(_ when: When) throws {}
+}
+
+@MainActor
+struct AnalyticsEventTests {
+    private func event(_ when: Signup.When) throws -> AnalyticsEvent {
+        try Analytics.makeEvent(when, scopePath: "Signup")
+    }
+
+    @Test func caseWithoutValuesHasNoParameters() throws {
+        #expect(
+            try event(.userTappedSignup)
+                == AnalyticsEvent(name: "userTappedSignup", parameters: [:], scopePath: "Signup"))
+    }
+
+    @Test func caseWithOneValueHasItAsItsParameter() throws {
+        let event = try event(.userTypesNewEmail(userEmail: "a@b.c"))
+        #expect(event.name == "userTypesNewEmail")
+        #expect(event.parameters == ["userEmail": .string("a@b.c")])
+    }
+
+    @Test func caseWithSeveralValuesNamesUnlabelledOnesByPosition() throws {
+        let event = try event(.userPicked(3, 0.5, confirmed: true))
+        #expect(event.parameters == ["_0": .int(3), "_1": .double(0.5), "confirmed": .bool(true)])
+    }
+
+    @Test func nestedValuesStayNested() throws {
+        let event = try event(.userEnteredAddress(Address(city: "Girona", zip: 17001), note: nil))
+        #expect(
+            event.parameters == [
+                "_0": .object(["city": .string("Girona"), "zip": .int(17001)])
+            ])
+        #expect(event.description == #"userEnteredAddress{_0: {city: "Girona", zip: 17001}} at Signup"#)
+    }
+
+    @Test func sensitiveValueIsRedactedAndNeverPrinted() throws {
+        let event = try event(.userTypedToken(Sensitive("s3cret")))
+        #expect(event.parameters == ["_0": .string("<redacted>")])
+        #expect("\(Signup.When.userTypedToken(Sensitive("s3cret")))" == "userTypedToken(<redacted>)")
+    }
+
+    @Test func sensitiveCaseKeepsItsNameAndRedactsEveryValue() throws {
+        let event = try event(.userTypedPassword("hunter2", strength: 3))
+        #expect(event.name == "userTypedPassword")
+        #expect(event.parameters == ["_0": .string("<redacted>"), "strength": .int(0)])
+    }
+
+    @Test func encodingFailureSaysWhichEventAndWhy() {
+        #expect {
+            try event(.failsToEncode(Signup.Unencodable()))
+        } throws: { error in
+            "\(error)"
+                == "analytics cannot encode failsToEncode(StatoscopeTests.Signup.Unencodable()): Refused()"
+        }
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct AnalyticsMiddlewareTests {
+    @Test func everyEncodableEventOfEveryScopeReachesTheSink() async {
+        var events: [AnalyticsEvent] = []
+        let registration = Analytics.install { event in
+            if event.scopePath.hasPrefix("AnalyticsRoot.") { events.append(event) }
+        }
+        defer { registration.remove() }
+        let root = AnalyticsRoot()
+        root.signup.send(.userTypesNewEmail(userEmail: "a@b.c"))
+        root.journal.send(.add(1))
+        root.signup.send(.failsToEncode(Signup.Unencodable()))
+        #expect(
+            events == [
+                AnalyticsEvent(
+                    name: "userTypesNewEmail", parameters: ["userEmail": .string("a@b.c")],
+                    scopePath: "AnalyticsRoot.signup")
+            ])
+        #expect(root.signup.email == "a@b.c")
+        #expect(root.signup.events == 2, "an event that analytics cannot encode still reaches its scope")
+        #expect(root.journal.total == 1, "an event that is not Codable is skipped, not blocked")
+    }
+
+    @Test func removedAnalyticsSendNothing() async {
+        var events: [AnalyticsEvent] = []
+        Analytics.install { event in
+            if event.scopePath.hasPrefix("AnalyticsRoot.") { events.append(event) }
+        }.remove()
+        AnalyticsRoot().signup.send(.userTappedSignup)
+        #expect(events.isEmpty)
+    }
+}

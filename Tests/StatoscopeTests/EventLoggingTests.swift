@@ -1,0 +1,84 @@
+import Statoscope
+import Testing
+
+/// Scopes under a root of their own, so that these tests read only their own lines: logging is
+/// app-wide, and other suites run alongside.
+@MainActor
+final class LoggingRoot: Scope {
+    @Subscope var leaf = Leaf()
+    @Subscope var journal = Journal()
+    @Subscope var downloader = Downloader()
+    enum When: Sendable { case noop }
+    func update(_ when: When) throws {}
+}
+
+/// Logging is app-wide: these tests run one at a time.
+@MainActor
+@Suite(.serialized)
+struct EventLoggingTests {
+    @Test func logsEventsStateDiffsAndEveryEffectLifecycleStep() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let root = LoggingRoot()
+        let leaf = root.leaf
+        leaf.send(.set(4))
+        leaf.send(.startEffect)
+        await leaf.gate.open()
+        await leaf.effectsState.waitUntilSettled()
+        let lines = log.lines.filter { $0.contains("LoggingRoot.leaf") }
+        #expect(
+            lines == [
+                "info LoggingRoot.leaf <- set(4)",
+                "info LoggingRoot.leaf changed value: 0 -> 4",
+                "info LoggingRoot.leaf <- startEffect",
+                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe) enqueued",
+                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe) started",
+                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe) completed",
+                "info LoggingRoot.leaf <- set(99)",
+                "info LoggingRoot.leaf changed value: 4 -> 99",
+            ])
+    }
+
+    @Test func logsCancelledDiscardedFailedAndDroppedEffectsAndErrors() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .debug)
+        defer { EventLogging.disable() }
+        let root = LoggingRoot()
+        let journal = root.journal
+        journal.send(.enqueueThenThrow)
+        let downloader = root.downloader
+        downloader.send(.startKeyed(1, key: "k", policy: .keepOlder))
+        downloader.send(.startKeyed(2, key: "k", policy: .keepOlder))
+        downloader.effectsState.cancelAllEffects()
+        downloader.send(.startFailing(3))
+        await downloader.gate.open()
+        await downloader.effectsState.waitUntilSettled()
+        let effectLines = log.lines.filter { $0.contains("LoggingRoot.") && $0.contains(" effect ") }.map {
+            $0.replacingOccurrences(
+                of: ", gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe", with: "")
+        }
+        #expect(
+            effectLines == [
+                "debug LoggingRoot.journal effect AnyEffect<When> enqueued",
+                "debug LoggingRoot.journal effect AnyEffect<When> discarded (its update threw)",
+                "debug LoggingRoot.downloader effect GatedEffect(value: 1, fails: false) enqueued",
+                "debug LoggingRoot.downloader effect GatedEffect(value: 1, fails: false) started",
+                "debug LoggingRoot.downloader effect GatedEffect(value: 2, fails: false) dropped (its key is in flight)",
+                "debug LoggingRoot.downloader effect GatedEffect(value: 1, fails: false) cancelled",
+                "debug LoggingRoot.downloader effect GatedEffect(value: 3, fails: true) enqueued",
+                "debug LoggingRoot.downloader effect GatedEffect(value: 3, fails: true) started",
+                "error LoggingRoot.downloader effect GatedEffect(value: 3, fails: true) failed: Failure(value: 3)",
+            ])
+        #expect(log.lines.contains("error LoggingRoot.journal update threw Refusal(value: 0)"))
+    }
+
+    @Test func disabledLoggingWritesNothing() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger())
+        EventLogging.disable()
+        #expect(!EventLogging.isEnabled)
+        LoggingRoot().journal.send(.add(1))
+        #expect(log.lines.isEmpty)
+    }
+}
