@@ -69,6 +69,15 @@ public struct EffectsState<S: Scope> {
     public func waitUntilSettled() async {
         await ScopeRuntimeTable.existingRuntime(for: scope)?.waitUntilSettled()
     }
+
+    /// Suspends until neither the scope nor any scope linked below it has an effect in flight,
+    /// including effects enqueued meanwhile by the events that completions delivered.
+    public func waitUntilSubtreeSettled() async {
+        let root = ScopeRuntimeTable.runtime(for: scope)
+        while let busy = root.firstInSubtree(where: { !$0.effects.isEmpty }) {
+            await busy.waitUntilSettled()
+        }
+    }
 }
 
 extension Scope {

@@ -45,7 +45,7 @@ public enum EventLogging {
                 }
             })
         if stateDiffs {
-            registrations.append(MiddlewareChain.addTap(stateDiffTap(logger: logger, level: level)))
+            registrations.append(MiddlewareChain.taps.add(stateDiffTap(logger: logger, level: level)))
         }
         ScopeRuntime.lifecycleObserver = { runtime, step, effect in
             let line: Logger.Message = "\(runtime.path) effect \(ScopeProperty.render(effect)) \(step)"

@@ -16,6 +16,6 @@ public enum Middleware {
     /// Adds a middleware that sees every event sent to any scope, with the scope it was sent to.
     @discardableResult
     public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
-        MiddlewareChain.addAppWide(middleware)
+        MiddlewareChain.appWide.add(middleware)
     }
 }

@@ -3,18 +3,24 @@
 @MainActor
 enum MiddlewareChain {
     /// App-wide middleware, outermost first.
-    private static var appWide: [(id: Int, body: AppWideMiddleware)] = []
+    static let appWide = InstrumentList<AppWideMiddleware>()
     /// Observers of the event exactly as `update` receives it, after every middleware.
-    private static var taps: [(id: Int, tap: UpdateTap)] = []
+    static let taps = InstrumentList<UpdateTap>()
+    /// Observers of the events sent from outside any update: the session's inputs.
+    static let entryTaps = InstrumentList<@MainActor (any Scope, any Sendable) -> Void>()
+
+    /// Tells the entry taps of an event sent from outside any update, before any middleware.
+    static func notifyEntry<S: Scope>(_ when: S.When, to scope: S) {
+        for tap in entryTaps.elements { tap(scope, when) }
+    }
 
     static func run<S: Scope>(_ when: S.When, to scope: S) throws {
         guard !appWide.isEmpty else { return try runScoped(when, scope) }
-        let chain = appWide
-        try runAppWide(chain, from: 0, ScopeEvent(scope: scope, when: when), scope)
+        try runAppWide(appWide.elements, from: 0, ScopeEvent(scope: scope, when: when), scope)
     }
 
     private static func runAppWide<S: Scope>(
-        _ chain: [(id: Int, body: AppWideMiddleware)], from index: Int, _ event: ScopeEvent, _ scope: S
+        _ chain: [AppWideMiddleware], from index: Int, _ event: ScopeEvent, _ scope: S
     ) throws {
         guard index < chain.count else {
             guard let when = event.when as? S.When else {
@@ -22,7 +28,7 @@ enum MiddlewareChain {
             }
             return try runScoped(when, scope)
         }
-        try chain[index].body(event) { next in
+        try chain[index](event) { next in
             try runAppWide(chain, from: index + 1, ScopeEvent(scope: scope, when: next), scope)
         }
     }
@@ -48,8 +54,7 @@ enum MiddlewareChain {
 
     private static func update<S: Scope>(_ when: S.When, _ scope: S) throws {
         guard !taps.isEmpty else { return try scope.update(when) }
-        let active = taps
-        let finishes = active.map { $0.tap.willUpdate(scope, when) }
+        let finishes = taps.elements.map { $0.willUpdate(scope, when) }
         do {
             try scope.update(when)
         } catch {
@@ -58,35 +63,13 @@ enum MiddlewareChain {
         }
         for finish in finishes { finish?(nil) }
     }
-
-    static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
-        let id = MiddlewareRegistration.nextID()
-        appWide.append((id, middleware))
-        Dispatcher.instrumentAdded()
-        return MiddlewareRegistration {
-            guard let index = appWide.firstIndex(where: { $0.id == id }) else { return }
-            appWide.remove(at: index)
-            Dispatcher.instrumentRemoved()
-        }
-    }
-
-    static func addTap(_ tap: UpdateTap) -> MiddlewareRegistration {
-        let id = MiddlewareRegistration.nextID()
-        taps.append((id, tap))
-        Dispatcher.instrumentAdded()
-        return MiddlewareRegistration {
-            guard let index = taps.firstIndex(where: { $0.id == id }) else { return }
-            taps.remove(at: index)
-            Dispatcher.instrumentRemoved()
-        }
-    }
 }
 
 /// An app-wide middleware: it receives every event of every scope and `next`, which runs the rest of
 /// the chain with the event it is given.
 public typealias AppWideMiddleware = @MainActor (ScopeEvent, (any Sendable) throws -> Void) throws -> Void
 
-/// Watches events exactly as `update` receives them: the library's recorder and state-diff logging.
+/// Watches events exactly as `update` receives them, for state-diff logging.
 @MainActor
 struct UpdateTap {
     /// Called before `update`; returns what to call after it, with the error it threw if any.

@@ -37,6 +37,9 @@ enum Dispatcher {
             hasDeferredWork = true
             return
         }
+        if gate & instrumented != 0 {
+            MiddlewareChain.notifyEntry(when, to: scope)
+        }
         gate |= updating
         do {
             try deliver(when, to: scope)

@@ -5,9 +5,15 @@
 /// scope's identity, and holds the scope weakly: a running effect never keeps its scope alive.
 @MainActor
 package final class ScopeRuntime {
-    /// While true, committed effects are held in flight without running, for a test to complete by
-    /// hand. Set only for the duration of a synchronous test run on the main actor.
-    package static var recordsEffectsInsteadOfRunning = false
+    /// What happens to effects when the update that enqueued them returns. Anything but `running` is
+    /// set only for the duration of a synchronous test run or replay on the main actor.
+    package static var effectExecution = EffectExecution.running
+
+    /// Temporary alias of `effectExecution == .recorded`, for code written before replay existed.
+    package static var recordsEffectsInsteadOfRunning: Bool {
+        get { effectExecution == .recorded }
+        set { effectExecution = newValue ? .recorded : .running }
+    }
 
     /// The scope this runtime serves; nil once it is released.
     package private(set) weak var scope: AnyObject?
@@ -83,10 +89,16 @@ package final class ScopeRuntime {
             resumeSettleWaitersIfIdle()
             return
         }
-        let started = effects.commitStaged()
-        guard !Self.recordsEffectsInsteadOfRunning else { return }
-        for entry in started {
-            start(entry.id, entry.payload)
+        switch Self.effectExecution {
+        case .running:
+            for entry in effects.commitStaged() {
+                start(entry.id, entry.payload)
+            }
+        case .recorded:
+            _ = effects.commitStaged()
+        case .discarded:
+            for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            resumeSettleWaitersIfIdle()
         }
     }
 

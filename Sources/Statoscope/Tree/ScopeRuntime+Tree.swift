@@ -41,6 +41,27 @@ extension ScopeRuntime {
         return ([String(describing: root.scopeType)] + names.reversed()).joined(separator: ".")
     }
 
+    /// The live child named `name`, linking first the children that the scope's `@Subscope`
+    /// properties hold but were never read (an initial value is linked on first access).
+    func linkedChild(named name: String) -> ScopeRuntime? {
+        if let child = liveChildren.first(where: { $0.nameInParent == name }) { return child }
+        guard let scope else { return nil }
+        for case .subscope(let subscope, let propertyName) in ScopeProperty.all(of: scope) {
+            _ = subscope.linkChildren(to: self, name: propertyName)
+        }
+        return liveChildren.first { $0.nameInParent == name }
+    }
+
+    /// The first runtime of this subtree, depth first, that satisfies `predicate`.
+    func firstInSubtree(where predicate: (ScopeRuntime) -> Bool) -> ScopeRuntime? {
+        var stack = [self]
+        while let runtime = stack.popLast() {
+            if predicate(runtime) { return runtime }
+            stack.append(contentsOf: runtime.liveChildren)
+        }
+        return nil
+    }
+
     /// The linked children whose scopes are alive.
     var liveChildren: [ScopeRuntime] {
         children.filter { $0.scope != nil }

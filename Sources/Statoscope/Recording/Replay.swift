@@ -1,0 +1,107 @@
+import Foundation
+
+/// Replays a recording into a tree of scopes, one event at a time or to the end, with effects off.
+///
+/// ```swift
+/// let replay = try Replay(recording, into: App())
+/// while let event = try replay.step() {
+///     print("line \(event.line):", replay.root.subtreeDescription)
+/// }
+/// ```
+///
+/// Each event goes through the scope's `send`, like the original. Effects its updates enqueue are
+/// dropped rather than run: their completions are in the recording, as the events they delivered.
+@MainActor
+public final class Replay<Root: Scope> {
+    /// The recording being replayed.
+    public let recording: Recording
+    /// The tree it is replayed into.
+    public let root: Root
+    /// How many events were replayed so far.
+    public private(set) var replayedEventCount = 0
+
+    /// Prepares a replay into `root`, which must be of the recorded root's type.
+    public init(_ recording: Recording, into root: Root) throws {
+        guard recording.rootTypeName == "\(Root.self)" else {
+            throw RecordingError(
+                line: 1,
+                reason: "recorded from a \(recording.rootTypeName); cannot replay into a \(Root.self)")
+        }
+        self.recording = recording
+        self.root = root
+    }
+
+    /// Whether every event was replayed.
+    public var isFinished: Bool { replayedEventCount == recording.events.count }
+
+    /// Replays the next event and returns it, or returns nil when there is none left.
+    ///
+    /// - Throws: ``RecordingError`` naming the event's line when its scope is not in the tree or the
+    ///   event does not decode; the event is then not replayed.
+    @discardableResult
+    public func step() throws -> RecordedEvent? {
+        guard !isFinished else { return nil }
+        let event = recording.events[replayedEventCount]
+        let scope = try scope(at: event)
+        try replay(event, into: scope)
+        replayedEventCount += 1
+        return event
+    }
+
+    /// Replays every remaining event.
+    public func playToEnd() throws {
+        while try step() != nil {}
+    }
+
+    private func scope(at event: RecordedEvent) throws -> any Scope {
+        var runtime = ScopeRuntimeTable.runtime(for: root)
+        var path = "\(Root.self)"
+        for name in event.path {
+            path += ".\(name)"
+            guard let child = runtime.linkedChild(named: name) else {
+                throw RecordingError(line: event.line, reason: "no scope at \(path)")
+            }
+            runtime = child
+        }
+        guard let scope = runtime.scope as? any Scope else {
+            throw RecordingError(line: event.line, reason: "no scope at \(path)")
+        }
+        guard "\(type(of: scope))" == event.scopeTypeName else {
+            throw RecordingError(
+                line: event.line,
+                reason: "expected a \(event.scopeTypeName) at \(path), found a \(type(of: scope))")
+        }
+        return scope
+    }
+
+    private func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
+        guard let decodable = S.When.self as? any Decodable.Type else {
+            throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
+        }
+        let when: S.When
+        do {
+            guard let decoded = try decodable.decoded(from: JSONEncoder().encode(event.event)) as? S.When
+            else {
+                throw RecordingError(line: event.line, reason: "the event is not a \(S.self).When")
+            }
+            when = decoded
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            throw RecordingError(
+                line: event.line,
+                reason: "cannot decode \(S.self).When: \(RecordingError.reason(decoding: error))")
+        }
+        let execution = ScopeRuntime.effectExecution
+        ScopeRuntime.effectExecution = .discarded
+        defer { ScopeRuntime.effectExecution = execution }
+        scope.send(when)
+    }
+}
+
+extension Decodable {
+    /// A value of this type decoded from JSON; callable on an existential metatype.
+    fileprivate static func decoded(from data: Data) throws -> Self {
+        try JSONDecoder().decode(Self.self, from: data)
+    }
+}
