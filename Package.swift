@@ -9,7 +9,8 @@ let package = Package(
         .executable(name: "statoscope-demo", targets: ["StatoscopeDemo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -20,9 +21,21 @@ let package = Package(
             name: "StatoscopeDemo",
             dependencies: ["Statoscope"]
         ),
+        .target(
+            name: "StatoscopeTestSupport",
+            path: "Tests/StatoscopeTestSupport"
+        ),
         .testTarget(
             name: "StatoscopeTests",
-            dependencies: ["Statoscope"]
+            dependencies: ["Statoscope", "StatoscopeTestSupport"]
+        ),
+        .testTarget(
+            name: "StatoscopeReliabilityTests",
+            dependencies: [
+                "Statoscope",
+                "StatoscopeTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 /// An effect that waits for its gate, reports to its probe, and returns its value or throws.

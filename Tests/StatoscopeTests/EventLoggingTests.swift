@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 /// Scopes under a root of their own, so that these tests read only their own lines: logging is
@@ -32,9 +33,9 @@ struct EventLoggingTests {
                 "info LoggingRoot.leaf <- set(4)",
                 "info LoggingRoot.leaf changed value: 0 -> 4",
                 "info LoggingRoot.leaf <- startEffect",
-                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe) enqueued",
-                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe) started",
-                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe) completed",
+                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTestSupport.Gate, probe: StatoscopeTests.EffectProbe) enqueued",
+                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTestSupport.Gate, probe: StatoscopeTests.EffectProbe) started",
+                "info LoggingRoot.leaf effect GatedEffect(value: 99, fails: false, gate: StatoscopeTestSupport.Gate, probe: StatoscopeTests.EffectProbe) completed",
                 "info LoggingRoot.leaf <- set(99)",
                 "info LoggingRoot.leaf changed value: 4 -> 99",
             ])
@@ -56,7 +57,7 @@ struct EventLoggingTests {
         await downloader.effectsState.waitUntilSettled()
         let effectLines = log.lines.filter { $0.contains("LoggingRoot.") && $0.contains(" effect ") }.map {
             $0.replacingOccurrences(
-                of: ", gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe", with: "")
+                of: ", gate: StatoscopeTestSupport.Gate, probe: StatoscopeTests.EffectProbe", with: "")
         }
         #expect(
             effectLines == [

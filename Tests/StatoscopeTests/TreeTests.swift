@@ -1,5 +1,6 @@
 import Observation
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 @MainActor
@@ -172,13 +173,13 @@ struct TreeTests {
                     optionalLeaf = nil
                     leaf: Leaf
                       value = 0
-                      gate = StatoscopeTests.Gate
+                      gate = StatoscopeTestSupport.Gate
                       probe = StatoscopeTests.EffectProbe
                       @Injected greeting: Greeting = Greeting(text: "hi")
-                      effect GatedEffect(value: 99, fails: false, gate: StatoscopeTests.Gate, probe: StatoscopeTests.EffectProbe)
+                      effect GatedEffect(value: 99, fails: false, gate: StatoscopeTestSupport.Gate, probe: StatoscopeTests.EffectProbe)
                     leaves[0]: Leaf
                       value = 3
-                      gate = StatoscopeTests.Gate
+                      gate = StatoscopeTestSupport.Gate
                       probe = StatoscopeTests.EffectProbe
                       @Injected greeting: Greeting = Greeting(text: "hi")
                   other: Branch
@@ -186,7 +187,7 @@ struct TreeTests {
                     optionalLeaf = nil
                     leaf: Leaf
                       value = 0
-                      gate = StatoscopeTests.Gate
+                      gate = StatoscopeTestSupport.Gate
                       probe = StatoscopeTests.EffectProbe
                       @Injected greeting: Greeting = Greeting(text: "hi")
                 """)

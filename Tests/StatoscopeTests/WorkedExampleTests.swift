@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 // The tree issue's worked example: an app with a list of rows and an optional detail; the app

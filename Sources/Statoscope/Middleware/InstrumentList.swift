@@ -13,8 +13,9 @@ final class InstrumentList<Element> {
         let id = MiddlewareRegistration.nextID()
         entries.append((id, element))
         Dispatcher.instrumentAdded()
-        return MiddlewareRegistration { [weak self] in
-            guard let self, let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        // The lists are static and live as long as the process: a strong capture costs nothing.
+        return MiddlewareRegistration { [self] in
+            guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
             entries.remove(at: index)
             Dispatcher.instrumentRemoved()
         }

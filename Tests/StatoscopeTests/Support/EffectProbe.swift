@@ -1,20 +1,4 @@
-/// Holds effects until a test opens it, so a test decides when each effect finishes.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        guard !isOpen else { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        let pending = waiters
-        waiters.removeAll()
-        for waiter in pending { waiter.resume() }
-    }
-}
+import StatoscopeTestSupport
 
 /// Counts what effects did, from their own tasks.
 actor EffectProbe {
