@@ -18,7 +18,7 @@ import Statoscope
 /// and completed by hand with ``WHEN_EffectCompletes(_:with:fileID:filePath:line:column:)``, so a plan
 /// is synchronous and deterministic.
 public final class TestPlan<S: Scope> {
-    let core: PlanCore
+    package let core: PlanCore
     let line: PlanLine
     let path: ScopePath<S>
     let depth: Int

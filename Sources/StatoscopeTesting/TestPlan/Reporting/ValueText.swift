@@ -16,7 +16,7 @@ enum ValueText {
         return
             dumped
             .split(separator: "\n")
-            .map { String($0).trimmingSpaces() }
+            .map { String($0).trimmingSpaces().droppingElementIndex() }
             .joined(separator: " ")
             .replacingOccurrences(of: "( ", with: "(")
             .replacingOccurrences(of: " )", with: ")")
@@ -31,20 +31,30 @@ enum ValueText {
 
     /// "expected" and "actual" lines, and a line-by-line diff when the values span several lines.
     static func mismatch(expected: Any, actual: Any) -> String {
-        let expectedText = dump(expected)
-        let actualText = dump(actual)
-        guard expectedText.contains("\n") || actualText.contains("\n") else {
-            return "expected: \(expectedText)\nactual: \(actualText)"
-        }
-        var text = "expected: \(inline(expected))\nactual: \(inline(actual))"
-        if let difference = diff(expected, actual) {
-            text += "\ndifference (− expected, + actual):\n\(difference)"
-        }
-        return text
+        let text = "expected: \(inline(expected))\nactual: \(inline(actual))"
+        guard let difference = difference(expected: expected, actual: actual) else { return text }
+        return "\(text)\n\(difference)"
+    }
+
+    /// A line-by-line diff of two structured values, or nil when both fit on one line.
+    static func difference(expected: Any, actual: Any) -> String? {
+        guard dump(expected).contains("\n") || dump(actual).contains("\n"),
+            let difference = diff(expected, actual)
+        else { return nil }
+        return "difference (− expected, + actual):\n\(difference)"
     }
 }
 
 extension String {
+    /// Drops the `[0]: ` CustomDump puts before each element of a collection dumped on several lines.
+    fileprivate func droppingElementIndex() -> String {
+        guard first == "[", let close = firstIndex(of: "]"),
+            self[index(after: startIndex)..<close].allSatisfy(\.isNumber),
+            self[close...].hasPrefix("]: ")
+        else { return self }
+        return String(self[index(close, offsetBy: 3)...])
+    }
+
     fileprivate func trimmingSpaces() -> String {
         var slice = Substring(self)
         while slice.first == " " { slice.removeFirst() }

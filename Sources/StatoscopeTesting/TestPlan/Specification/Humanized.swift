@@ -2,8 +2,8 @@ import Foundation
 
 /// Identifiers as words, for readers of the specification who do not read Swift:
 /// `viewDisplaysTotalCount` reads "view displays total count".
-enum Humanized {
-    static func words(_ identifier: String) -> String {
+package enum Humanized {
+    package static func words(_ identifier: String) -> String {
         let characters = Array(identifier)
         var result = ""
         for (index, character) in characters.enumerated() {
@@ -30,7 +30,7 @@ enum Humanized {
     }
 
     /// A property path such as `detail?.title` as "detail › title".
-    static func propertyPath(_ path: String) -> String {
+    package static func propertyPath(_ path: String) -> String {
         path
             .split(separator: ".")
             .map { words(String($0).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) }

@@ -60,8 +60,10 @@ extension TestPlan {
                 expected: \(ValueText.inline(effect)) pending
                 actual: pending effects: \(EffectText.list(pending))
                 """
-            if let closest = pending.last(where: { $0 is E }) as? E {
-                message += "\n" + ValueText.mismatch(expected: effect, actual: closest)
+            if let closest = pending.last(where: { $0 is E }) as? E,
+                let difference = ValueText.difference(expected: effect, actual: closest)
+            {
+                message += "\nnewest pending \(E.self), \(difference)"
             }
             return .failed(.missingEffect, message)
         }
