@@ -38,7 +38,9 @@ import Testing
         // The second completion finds no SaveCart: the first removed it.
         #expect(failures.map(\.kind) == [.missingEffect])
         #expect(failures.first?.message.contains("no SaveCart is pending") == true)
-        #expect(failures.first?.message.contains(#"actual: pending effects: [TrackEvent(name: "cart_changed")]"#) == true)
+        #expect(
+            failures.first?.message.contains(#"actual: pending effects: [TrackEvent(name: "cart_changed")]"#)
+                == true)
     }
 
     @Test func aFailureReachesAMappedResultAsAWhen() throws {
@@ -122,7 +124,8 @@ import Testing
         let failures = try capturingFailures { try plan.runTest() }
         #expect(failures.map(\.kind) == [.unexpectedEffect])
         #expect(failures.map(\.location.line) == [line])
-        #expect(failures.first?.message.contains(#"actual: pending: [TrackEvent(name: "cart_changed")]"#) == true)
+        #expect(
+            failures.first?.message.contains(#"actual: pending: [TrackEvent(name: "cart_changed")]"#) == true)
     }
 
     @Test func anEffectEnqueuedAsAStructureShowsADiffAgainstTheClosestOne() throws {

@@ -40,7 +40,8 @@ final class EndToEndXCTests: XCTestCase {
             XCTAssertEqual(failures.count, 1, "\(scenario): \(failures.map(\.description))")
             guard let failure = failures.first else { continue }
             XCTAssertTrue(
-                scenario.matches(message: failure.description, filePath: failure.filePath, line: UInt(failure.line)),
+                scenario.matches(
+                    message: failure.description, filePath: failure.filePath, line: UInt(failure.line)),
                 "\(scenario) reported at \(failure.filePath):\(failure.line): \(failure.description)")
         }
     }

@@ -77,6 +77,8 @@ private final class Counter: Scope {
 // The seed's test as written, but for one string: `localizedDescription` is Foundation's, and on Linux
 // it reads "could not" where Apple's Foundation reads "couldn’t".
 final class StatoscopeExample2: XCTestCase {
+    // The seed's method, kept as written (its long line included):
+    // swift-format-ignore
     func testCounterExample3UserFlow() throws {
         try Counter.GIVEN {
             Counter()

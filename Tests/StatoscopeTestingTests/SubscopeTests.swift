@@ -98,7 +98,8 @@ import Testing
         #expect(failures.map(\.kind) == [.retainCycle, .retainCycle])
         #expect(failures.map(\.location.line) == [plan.givenLine, reachedLine])
         #expect(failures.first?.message.contains("Parent (built by GIVEN) is still alive") == true)
-        #expect(failures.last?.message.contains("Child (reached through Parent.child) is still alive") == true)
+        #expect(
+            failures.last?.message.contains("Child (reached through Parent.child) is still alive") == true)
     }
 }
 

@@ -33,7 +33,8 @@ private final class SavingCounter: Scope {
 private func tenThousandStepPlan() throws -> TestPlan<SavingCounter> {
     var plan = try SavingCounter.GIVEN { SavingCounter() }
     for round in 1...2_000 {
-        plan = try plan
+        plan =
+            try plan
             .WHEN(.increment)
             .THEN(\.count, equals: round)
             .THEN_Enqueued(SavingCounter.Persist(value: round))

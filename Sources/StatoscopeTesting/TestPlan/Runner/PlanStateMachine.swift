@@ -163,7 +163,8 @@ package struct PlanStateMachine {
                 return .perform(steps[index])
             case .fork(let branch):
                 queue.append(
-                    Branch(line: branch, prefix: current.prefix + [Segment(line: current.line, count: index)]))
+                    Branch(line: branch, prefix: current.prefix + [Segment(line: current.line, count: index)])
+                )
             case .note:
                 break
             }

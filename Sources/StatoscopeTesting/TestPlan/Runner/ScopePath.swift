@@ -19,12 +19,14 @@ package struct ScopePath<S: Scope> {
 
     /// The path to the root of the run.
     package static var root: ScopePath<S> {
-        ScopePath(describe: { "\(S.self)" }, isRoot: true) { run, _ in
-            guard let scope = run.root as? S else {
-                return .failure(UnreachableScope(message: "the plan has no \(S.self) to run against"))
-            }
-            return .success(scope)
-        }
+        ScopePath(
+            describe: { "\(S.self)" }, isRoot: true,
+            resolve: { run, _ in
+                guard let scope = run.root as? S else {
+                    return .failure(UnreachableScope(message: "the plan has no \(S.self) to run against"))
+                }
+                return .success(scope)
+            })
     }
 
     /// The path to a subscope held by a non-optional property.

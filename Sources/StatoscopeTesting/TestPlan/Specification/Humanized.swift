@@ -33,7 +33,11 @@ package enum Humanized {
     package static func propertyPath(_ path: String) -> String {
         path
             .split(separator: ".")
-            .map { words(String($0).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")) }
+            .map {
+                words(
+                    String($0).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+                )
+            }
             .joined(separator: " › ")
     }
 

@@ -18,7 +18,8 @@ enum SpecificationWriter {
         let file = core.given.fileName.replacingOccurrences(of: ".swift", with: "")
         let function = core.function.prefix { $0 != "(" }
         let name = "\(file).\(function).L\(core.given.line).md"
-        return String(name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" ? $0 : "_" })
+        return String(
+            name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" ? $0 : "_" })
     }
 
     static func write(_ specification: String, for core: PlanCore, to folder: String) {

@@ -51,52 +51,56 @@ extension TestPlan {
     func enqueued<E: Effect & Equatable>(_ effect: E, at location: StepLocation) throws -> Self {
         let path = self.path
         return try add(
-            .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" }
-        ) { _, scope in
-            let pending = PendingEffects.effects(of: scope)
-            guard !pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
-            var message = """
-                THEN_Enqueued on \(path.describe()): no pending effect equals the expected one
-                expected: \(ValueText.inline(effect)) pending
-                actual: pending effects: \(EffectText.list(pending))
-                """
-            if let closest = pending.last(where: { $0 is E }) as? E,
-                let difference = ValueText.difference(expected: effect, actual: closest)
-            {
-                message += "\nnewest pending \(E.self), \(difference)"
-            }
-            return .failed(.missingEffect, message)
-        }
+            .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                guard !pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
+                var message = """
+                    THEN_Enqueued on \(path.describe()): no pending effect equals the expected one
+                    expected: \(ValueText.inline(effect)) pending
+                    actual: pending effects: \(EffectText.list(pending))
+                    """
+                if let closest = pending.last(where: { $0 is E }) as? E,
+                    let difference = ValueText.difference(expected: effect, actual: closest)
+                {
+                    message += "\nnewest pending \(E.self), \(difference)"
+                }
+                return .failed(.missingEffect, message)
+            })
     }
 
     func noEffects(at location: StepLocation) throws -> Self {
         let path = self.path
-        return try add(.check, .then, at: location, describe: { "no effect is pending" }) { _, scope in
-            let pending = PendingEffects.effects(of: scope)
-            guard !pending.isEmpty else { return .passed }
-            return .failed(
-                .unexpectedEffect,
-                """
-                THEN_NoEffects on \(path.describe()) failed
-                expected: no pending effect
-                actual: pending effects: \(EffectText.list(pending))
-                """)
-        }
+        return try add(
+            .check, .then, at: location, describe: { "no effect is pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                guard !pending.isEmpty else { return .passed }
+                return .failed(
+                    .unexpectedEffect,
+                    """
+                    THEN_NoEffects on \(path.describe()) failed
+                    expected: no pending effect
+                    actual: pending effects: \(EffectText.list(pending))
+                    """)
+            })
     }
 
     func noEnqueued<E: Effect>(_ type: E.Type, at location: StepLocation) throws -> Self {
         let path = self.path
-        return try add(.check, .then, at: location, describe: { "no `\(E.self)` is pending" }) { _, scope in
-            let pending = PendingEffects.effects(of: scope).filter { $0 is E }
-            guard !pending.isEmpty else { return .passed }
-            return .failed(
-                .unexpectedEffect,
-                """
-                THEN_NoEnquedEffect(\(E.self).self) on \(path.describe()) failed
-                expected: no pending \(E.self)
-                actual: pending: \(EffectText.list(pending))
-                """)
-        }
+        return try add(
+            .check, .then, at: location, describe: { "no `\(E.self)` is pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope).filter { $0 is E }
+                guard !pending.isEmpty else { return .passed }
+                return .failed(
+                    .unexpectedEffect,
+                    """
+                    THEN_NoEnquedEffect(\(E.self).self) on \(path.describe()) failed
+                    expected: no pending \(E.self)
+                    actual: pending: \(EffectText.list(pending))
+                    """)
+            })
     }
 
     func enqueued<E: Effect, Value: Equatable>(
@@ -110,34 +114,35 @@ extension TestPlan {
             describe: {
                 let expected = ValueText.inline(captured.value.expected)
                 return "a pending `\(E.self)` has \(Humanized.propertyPath(property)) `\(expected)`"
-            }
-        ) { _, scope in
-            let (keyPath, expected) = captured.value
-            let pending = PendingEffects.effects(of: scope).compactMap { $0 as? E }
-            let step = "THEN_EnquedEffect(parameter: \(KeyPathText.code(keyPath)), equals: ...) on \(path.describe())"
-            guard !pending.isEmpty else {
-                return .failed(
-                    .missingEffect,
-                    """
-                    \(step): no \(E.self) is pending
-                    expected: a pending \(E.self) whose \(property) is \(ValueText.inline(expected))
-                    actual: pending effects: \(EffectText.list(PendingEffects.effects(of: scope)))
-                    """)
-            }
-            let values = pending.map { $0[keyPath: keyPath] }
-            guard !values.contains(expected) else { return .passed }
-            if values.count == 1 {
+            },
+            perform: { _, scope in
+                let (keyPath, expected) = captured.value
+                let pending = PendingEffects.effects(of: scope).compactMap { $0 as? E }
+                let step =
+                    "THEN_EnquedEffect(parameter: \(KeyPathText.code(keyPath)), equals: ...) on \(path.describe())"
+                guard !pending.isEmpty else {
+                    return .failed(
+                        .missingEffect,
+                        """
+                        \(step): no \(E.self) is pending
+                        expected: a pending \(E.self) whose \(property) is \(ValueText.inline(expected))
+                        actual: pending effects: \(EffectText.list(PendingEffects.effects(of: scope)))
+                        """)
+                }
+                let values = pending.map { $0[keyPath: keyPath] }
+                guard !values.contains(expected) else { return .passed }
+                if values.count == 1 {
+                    return .failed(
+                        .wrongValue,
+                        "\(step) failed\n\(ValueText.mismatch(expected: expected, actual: values[0]))")
+                }
                 return .failed(
                     .wrongValue,
-                    "\(step) failed\n\(ValueText.mismatch(expected: expected, actual: values[0]))")
-            }
-            return .failed(
-                .wrongValue,
-                """
-                \(step) failed
-                expected: \(ValueText.inline(expected))
-                actual: \(values.map { ValueText.inline($0) }.joined(separator: ", ")) (one per pending \(E.self))
-                """)
-        }
+                    """
+                    \(step) failed
+                    expected: \(ValueText.inline(expected))
+                    actual: \(values.map { ValueText.inline($0) }.joined(separator: ", ")) (one per pending \(E.self))
+                    """)
+            })
     }
 }

@@ -64,16 +64,18 @@ extension TestPlan {
             words = "`\(E.self)` fails with `\(ValueText.inline(error))`"
         }
         let captured = Captured(outcome)
-        return try add(.action, keyword, at: location, describe: { words }) { run, scope in
-            let step = "\(verb) on \(path.describe())"
-            switch PendingEffects.single(E.self, of: scope, step: step) {
-            case .failure(let failure):
-                return failure.outcome
-            case .success(let entry):
-                PendingEffects.complete(entry, of: scope, with: captured.value as Any)
-                return run.outcomeOfReportedErrors(during: step)
-            }
-        }
+        return try add(
+            .action, keyword, at: location, describe: { words },
+            perform: { run, scope in
+                let step = "\(verb) on \(path.describe())"
+                switch PendingEffects.single(E.self, of: scope, step: step) {
+                case .failure(let failure):
+                    return failure.outcome
+                case .success(let entry):
+                    PendingEffects.complete(entry, of: scope, with: captured.value as Any)
+                    return run.outcomeOfReportedErrors(during: step)
+                }
+            })
     }
 
     func olderCompletion<Value>(with result: Value, at location: StepLocation) throws -> Self {
@@ -81,32 +83,32 @@ extension TestPlan {
         let text = ValueText.inline(result)
         let captured = Captured(result)
         return try add(
-            .action, .when, at: location, describe: { "the oldest pending effect completes with `\(text)`" }
-        ) { run, scope in
-            let step = "WHEN_OlderEffectCompletes(with: \(text)) on \(path.describe())"
-            guard let oldest = PendingEffects.entries(of: scope).first else {
-                return .failed(
-                    .missingEffect,
-                    """
-                    \(step): no effect is pending
-                    expected: a pending effect producing \(Value.self)
-                    actual: pending effects: none
-                    """)
-            }
-            let produces = EffectText.resultType(of: oldest.payload.pristine)
-            guard produces == Value.self else {
-                return .failed(
-                    .mismatchedResult,
-                    """
-                    \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), \
-                    produces \(produces)
-                    expected: a result of type \(produces)
-                    actual: a \(Value.self)
-                    """)
-            }
-            PendingEffects.complete(
-                oldest, of: scope, with: Result<Value, any Error>.success(captured.value) as Any)
-            return run.outcomeOfReportedErrors(during: step)
-        }
+            .action, .when, at: location, describe: { "the oldest pending effect completes with `\(text)`" },
+            perform: { run, scope in
+                let step = "WHEN_OlderEffectCompletes(with: \(text)) on \(path.describe())"
+                guard let oldest = PendingEffects.entries(of: scope).first else {
+                    return .failed(
+                        .missingEffect,
+                        """
+                        \(step): no effect is pending
+                        expected: a pending effect producing \(Value.self)
+                        actual: pending effects: none
+                        """)
+                }
+                let produces = EffectText.resultType(of: oldest.payload.pristine)
+                guard produces == Value.self else {
+                    return .failed(
+                        .mismatchedResult,
+                        """
+                        \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), \
+                        produces \(produces)
+                        expected: a result of type \(produces)
+                        actual: a \(Value.self)
+                        """)
+                }
+                PendingEffects.complete(
+                    oldest, of: scope, with: Result<Value, any Error>.success(captured.value) as Any)
+                return run.outcomeOfReportedErrors(during: step)
+            })
     }
 }

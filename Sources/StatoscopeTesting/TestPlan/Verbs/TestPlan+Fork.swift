@@ -34,7 +34,9 @@ extension TestPlan {
         _ branch: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try fork(at: location, branch) { try $0.completion(type, .success(result), .when, at: location) }
+        return try fork(at: location, branch) {
+            try $0.completion(type, .success(result), .when, at: location)
+        }
     }
 
     /// Adds a branch that starts by failing the pending effect of type `E` with `error`.
@@ -45,7 +47,9 @@ extension TestPlan {
         _ branch: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try fork(at: location, branch) { try $0.completion(type, .failure(error), .when, at: location) }
+        return try fork(at: location, branch) {
+            try $0.completion(type, .failure(error), .when, at: location)
+        }
     }
 
     private func fork(

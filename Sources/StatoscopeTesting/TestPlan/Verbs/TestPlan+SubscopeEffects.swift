@@ -71,7 +71,8 @@ extension TestPlan {
 
     /// Checks that a pending effect of type `E` on a subscope has a property equal to `expected`.
     public func THEN_EnquedEffect<Child: Scope, E: Effect, Value: Equatable>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, parameter keyPath: KeyPath<E, Value>, equals expected: Value,
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>,
+        parameter keyPath: KeyPath<E, Value>, equals expected: Value,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
@@ -82,7 +83,8 @@ extension TestPlan {
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
     public func THEN_EnquedEffect<Child: Scope, E: Effect, Value: Equatable>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, parameter keyPath: KeyPath<E, Value>, equals expected: Value,
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>,
+        parameter keyPath: KeyPath<E, Value>, equals expected: Value,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
@@ -93,7 +95,8 @@ extension TestPlan {
 
     /// Completes the pending effect of type `E` of a subscope with `result`.
     public func WHEN_EffectCompletes<Child: Scope, E: Effect>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type, with result: E.ResultType,
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type,
+        with result: E.ResultType,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
@@ -104,7 +107,8 @@ extension TestPlan {
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
     public func WHEN_EffectCompletes<Child: Scope, E: Effect>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type, with result: E.ResultType,
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type,
+        with result: E.ResultType,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
@@ -115,7 +119,8 @@ extension TestPlan {
 
     /// Fails the pending effect of type `E` of a subscope with `error`.
     public func WHEN_EffectFails<Child: Scope, E: Effect>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type, with error: any Error,
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type,
+        with error: any Error,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
@@ -126,7 +131,8 @@ extension TestPlan {
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
     public func WHEN_EffectFails<Child: Scope, E: Effect>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type, with error: any Error,
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type,
+        with error: any Error,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {

@@ -48,24 +48,24 @@ extension TestPlan {
         let path = self.path
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "\(Self.words(keyPath())) passes its check" }
-        ) { _, scope in
-            let keyPath = keyPath()
-            let value = scope[keyPath: keyPath]
-            do {
-                try check(value)
-                return .passed
-            } catch {
-                return .failed(
-                    .wrongValue,
-                    """
-                    THEN(\(KeyPathText.code(keyPath))) { ... } on \(path.describe()): the check threw \
-                    \(ValueText.error(error))
-                    expected: a value the check accepts
-                    actual: \(ValueText.inline(value))
-                    """)
-            }
-        }
+            describe: { "\(Self.words(keyPath())) passes its check" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                let value = scope[keyPath: keyPath]
+                do {
+                    try check(value)
+                    return .passed
+                } catch {
+                    return .failed(
+                        .wrongValue,
+                        """
+                        THEN(\(KeyPathText.code(keyPath))) { ... } on \(path.describe()): the check threw \
+                        \(ValueText.error(error))
+                        expected: a value the check accepts
+                        actual: \(ValueText.inline(value))
+                        """)
+                }
+            })
     }
 
     /// Checks that an optional property is nil.
@@ -77,18 +77,18 @@ extension TestPlan {
         let path = self.path
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "\(Self.words(keyPath())) is empty" }
-        ) { _, scope in
-            let keyPath = keyPath()
-            guard let value = scope[keyPath: keyPath] else { return .passed }
-            return .failed(
-                .wrongValue,
-                """
-                THEN_Nil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
-                expected: nil
-                actual: \(ValueText.inline(value))
-                """)
-        }
+            describe: { "\(Self.words(keyPath())) is empty" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                guard let value = scope[keyPath: keyPath] else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_Nil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
+                    expected: nil
+                    actual: \(ValueText.inline(value))
+                    """)
+            })
     }
 
     /// Checks that an optional property is not nil.
@@ -100,18 +100,18 @@ extension TestPlan {
         let path = self.path
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "\(Self.words(keyPath())) is set" }
-        ) { _, scope in
-            let keyPath = keyPath()
-            guard scope[keyPath: keyPath] == nil else { return .passed }
-            return .failed(
-                .wrongValue,
-                """
-                THEN_NotNil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
-                expected: a \(Wrapped.self)
-                actual: nil
-                """)
-        }
+            describe: { "\(Self.words(keyPath())) is set" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                guard scope[keyPath: keyPath] == nil else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_NotNil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
+                    expected: a \(Wrapped.self)
+                    actual: nil
+                    """)
+            })
     }
 
     private func equality<Value: Equatable>(
@@ -122,19 +122,19 @@ extension TestPlan {
         let captured = Captured(expected)
         return try add(
             .check, keyword, at: location,
-            describe: { "\(Self.words(keyPath())) is `\(ValueText.inline(captured.value))`" }
-        ) { _, scope in
-            let keyPath = keyPath()
-            let actual = scope[keyPath: keyPath]
-            let expected = captured.value
-            guard actual != expected else { return .passed }
-            return .failed(
-                .wrongValue,
-                """
-                THEN(\(KeyPathText.code(keyPath)), equals: ...) on \(path.describe()) failed
-                \(ValueText.mismatch(expected: expected, actual: actual))
-                """)
-        }
+            describe: { "\(Self.words(keyPath())) is `\(ValueText.inline(captured.value))`" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                let actual = scope[keyPath: keyPath]
+                let expected = captured.value
+                guard actual != expected else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN(\(KeyPathText.code(keyPath)), equals: ...) on \(path.describe()) failed
+                    \(ValueText.mismatch(expected: expected, actual: actual))
+                    """)
+            })
     }
 
     /// A property of the scope in words, for the specification.

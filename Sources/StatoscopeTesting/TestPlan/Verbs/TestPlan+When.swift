@@ -11,7 +11,8 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try event(when, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        try event(
+            when, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Sends one more event; the same as ``WHEN(_:fileID:filePath:line:column:)``, shown as "And" in
@@ -21,7 +22,8 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try event(when, .and, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        try event(
+            when, .and, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Sends an event whose `update` must throw; the step fails if it returns normally.
@@ -69,23 +71,25 @@ extension TestPlan {
 
     func event(_ when: S.When, _ keyword: SpecKeyword, at location: StepLocation) throws -> Self {
         let path = self.path
-        return try add(.action, keyword, at: location, describe: { Humanized.event(when) }) { run, scope in
-            let step = "WHEN(\(EventText.code(when))) on \(path.describe())"
-            run.clearPendingEffects(beforeEventTo: scope)
-            do {
-                try scope.sendUnsafe(when)
-            } catch {
-                run.discardReportedErrors()
-                return .failed(
-                    .unexpectedThrow,
-                    """
-                    \(step): update threw unexpectedly
-                    expected: no error
-                    actual: \(ValueText.error(error))
-                    """)
-            }
-            return run.outcomeOfReportedErrors(during: step)
-        }
+        return try add(
+            .action, keyword, at: location, describe: { Humanized.event(when) },
+            perform: { run, scope in
+                let step = "WHEN(\(EventText.code(when))) on \(path.describe())"
+                run.clearPendingEffects(beforeEventTo: scope)
+                do {
+                    try scope.sendUnsafe(when)
+                } catch {
+                    run.discardReportedErrors()
+                    return .failed(
+                        .unexpectedThrow,
+                        """
+                        \(step): update threw unexpectedly
+                        expected: no error
+                        actual: \(ValueText.error(error))
+                        """)
+                }
+                return run.outcomeOfReportedErrors(during: step)
+            })
     }
 
     private func throwingEvent(
@@ -94,33 +98,33 @@ extension TestPlan {
     ) throws -> Self {
         let path = self.path
         return try add(
-            .action, .when, at: location, describe: { "\(Humanized.event(when)), which is refused" }
-        ) { run, scope in
-            let step = "WHEN_Throws(\(EventText.code(when))) on \(path.describe())"
-            run.clearPendingEffects(beforeEventTo: scope)
-            do {
-                try scope.sendUnsafe(when)
-            } catch {
-                guard matches(error) else {
-                    run.discardReportedErrors()
-                    return .failed(
-                        .missingThrow,
-                        """
-                        \(step): update threw another error
-                        expected: \(expectation)
-                        actual: \(ValueText.error(error))
-                        """)
+            .action, .when, at: location, describe: { "\(Humanized.event(when)), which is refused" },
+            perform: { run, scope in
+                let step = "WHEN_Throws(\(EventText.code(when))) on \(path.describe())"
+                run.clearPendingEffects(beforeEventTo: scope)
+                do {
+                    try scope.sendUnsafe(when)
+                } catch {
+                    guard matches(error) else {
+                        run.discardReportedErrors()
+                        return .failed(
+                            .missingThrow,
+                            """
+                            \(step): update threw another error
+                            expected: \(expectation)
+                            actual: \(ValueText.error(error))
+                            """)
+                    }
+                    // Events the update sent before throwing still ran; what they threw is unexpected.
+                    return run.outcomeOfReportedErrors(during: step)
                 }
-                // Events the update sent before throwing still ran; what they threw is unexpected.
-                return run.outcomeOfReportedErrors(during: step)
-            }
-            return .failed(
-                .missingThrow,
-                """
-                \(step): update did not throw
-                expected: \(expectation)
-                actual: no error
-                """)
-        }
+                return .failed(
+                    .missingThrow,
+                    """
+                    \(step): update did not throw
+                    expected: \(expectation)
+                    actual: no error
+                    """)
+            })
     }
 }
