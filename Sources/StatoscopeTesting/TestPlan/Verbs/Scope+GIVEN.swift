@@ -13,10 +13,10 @@ extension Scope {
     ///     .runTest()
     /// ```
     ///
-    /// - Parameters:
-    ///   - title: How the specification names the starting point ("a counter at zero"); by default,
-    ///     the scope's type.
-    ///   - builder: Makes the scope under test.
+    /// A `title` names the starting point in the plan's specification ("a counter at zero"); by
+    /// default the specification names the scope's type. The location parameters default to the
+    /// caller's and tell where `GIVEN` failures (a builder that throws, a leaked scope, a plan never
+    /// run) are reported.
     nonisolated public static func GIVEN(
         _ title: String? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
