@@ -5,7 +5,7 @@ import StatoscopeTesting
 /// own tests check each failure's message and line this way.
 func capturingFailures(_ body: () throws -> Void) rethrows -> [PlanFailure] {
     let collector = FailureCollector()
-    try PlanIssueReporter.$capture.withValue({ collector.append($0) }, operation: body)
+    try PlanIssueReporter.$capture.withValue(.init { collector.append($0) }, operation: body)
     return collector.failures
 }
 

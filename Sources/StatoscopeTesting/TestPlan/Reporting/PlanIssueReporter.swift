@@ -35,14 +35,24 @@ package enum PlanIssueReporter {
         case issueReporting
     }
 
-    /// While set, failures go to this closure instead of the test library, so the library's own tests
-    /// can check each message and line.
-    @TaskLocal package static var capture: (@Sendable (PlanFailure) -> Void)?
+    /// Where failures go instead of the test library, so the library's own tests can check each
+    /// message and line.
+    package struct Capture: Sendable {
+        package let record: @Sendable (PlanFailure) -> Void
+
+        package init(_ record: @escaping @Sendable (PlanFailure) -> Void) {
+            self.record = record
+        }
+    }
+
+    /// While set, failures go to its closure. A struct rather than a bare optional closure: a task-local
+    /// value of function type crashed `TaskLocal.withValue` in release builds of this toolchain.
+    @TaskLocal package static var capture: Capture?
 
     /// Reports a failure at its step's location.
     package static func report(_ failure: PlanFailure) {
         if let capture {
-            capture(failure)
+            capture.record(failure)
             return
         }
         let message = "\(failure.message)"
