@@ -10,12 +10,12 @@ import IssueReporting
 
 /// Turns a plan's failures into test failures at the failing step's file and line.
 ///
-/// IssueReporting's `reportIssue` covers both test libraries only when the test target links its
-/// `IssueReportingTestSupport`, and on Linux it falls short even then: without that library a Swift
-/// Testing failure is only printed (in debug and release builds) and an XCTest failure is only printed
-/// in release builds; with it, XCTest failures carry a paragraph about "host applications" that does
-/// not apply. So inside a test this reporter records with the running test library itself, and uses
-/// `reportIssue` only outside any test, where it emits a runtime warning.
+/// On Linux, IssueReporting's `reportIssue` (1.13.1) fails a test reliably only when the test target
+/// links its `IssueReportingTestSupport`. Without it, a Swift Testing failure is only printed, in debug
+/// and release builds, and in release builds an XCTest failure is only printed too; with it or not,
+/// XCTest messages get a paragraph about "host applications" that does not apply. So inside a test
+/// this reporter records with the running test library itself, and uses `reportIssue` only outside
+/// any test, where it emits a runtime warning (or whatever the app's issue reporters do).
 ///
 /// Failures must be reported from the test's own thread and task: Swift Testing finds the running
 /// test in a task-local value, which a hop through `DispatchQueue.main.sync` loses. `runTest()`
@@ -55,7 +55,7 @@ package enum PlanIssueReporter {
             capture.record(failure)
             return
         }
-        let message = "\(failure.message)"
+        let message = failure.message
         switch currentRoute {
         case .swiftTesting, .swiftTestingOutsideTest:
             #if canImport(Testing)
