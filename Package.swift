@@ -6,16 +6,27 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Statoscope", targets: ["Statoscope"]),
+        .library(name: "StatoscopeTesting", targets: ["StatoscopeTesting"]),
         .executable(name: "statoscope-demo", targets: ["StatoscopeDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
             name: "Statoscope",
             dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "StatoscopeTesting",
+            dependencies: [
+                "Statoscope",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]
         ),
         .executableTarget(
             name: "StatoscopeDemo",
@@ -28,6 +39,10 @@ let package = Package(
         .testTarget(
             name: "StatoscopeTests",
             dependencies: ["Statoscope", "StatoscopeTestSupport"]
+        ),
+        .testTarget(
+            name: "StatoscopeTestingTests",
+            dependencies: ["Statoscope", "StatoscopeTesting"]
         ),
         .testTarget(
             name: "StatoscopeReliabilityTests",

@@ -9,12 +9,6 @@ package final class ScopeRuntime {
     /// set only for the duration of a synchronous test run or replay on the main actor.
     package static var effectExecution = EffectExecution.running
 
-    /// Temporary alias of `effectExecution == .recorded`, for code written before replay existed.
-    package static var recordsEffectsInsteadOfRunning: Bool {
-        get { effectExecution == .recorded }
-        set { effectExecution = newValue ? .recorded : .running }
-    }
-
     /// The scope this runtime serves; nil once it is released.
     package private(set) weak var scope: AnyObject?
     /// The scope's type, kept for reports made after the scope is gone.

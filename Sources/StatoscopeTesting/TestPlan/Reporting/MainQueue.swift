@@ -1,0 +1,29 @@
+import Dispatch
+
+/// Runs a plan's synchronous work on the main actor from any thread.
+///
+/// Plans are run from nonisolated test methods (seed 003's XCTest methods) as well as from
+/// `@MainActor` ones. "On the main queue" is told by a value set on `DispatchQueue.main`, not by
+/// `Thread.isMainThread`: on Linux, Swift Testing runs main-actor tests on a thread that drains the main
+/// queue without being the main thread, and a `main.sync` from there would deadlock.
+package enum MainQueue {
+    private static let key = DispatchSpecificKey<Bool>()
+    private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+
+    /// Whether the caller runs on the main queue, where the main actor runs.
+    package static var isCurrent: Bool {
+        _ = marked
+        return DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Runs `body` on the main actor: in place when already on the main queue, else through
+    /// `DispatchQueue.main.sync`, blocking the caller until it returns.
+    package static func sync<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+        if isCurrent {
+            return try MainActor.assumeIsolated(body)
+        }
+        return try DispatchQueue.main.sync {
+            try MainActor.assumeIsolated(body)
+        }
+    }
+}

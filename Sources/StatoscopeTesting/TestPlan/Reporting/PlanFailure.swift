@@ -1,0 +1,46 @@
+/// A failure a plan's run found, with the place in the test that it belongs to.
+package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong; tests of the library match on it, users read the message.
+    package enum Kind: String, Sendable, Equatable {
+        /// A `THEN` found a value other than the expected one, or its checker threw.
+        case wrongValue
+        /// An effect is pending that the step said should not be.
+        case unexpectedEffect
+        /// An effect the step expected, or wanted to complete, is not pending.
+        case missingEffect
+        /// More than one pending effect matches a completion by type.
+        case ambiguousEffect
+        /// A completion's value is not of the type the pending effect produces.
+        case mismatchedResult
+        /// Effects are still pending when a line of a strict plan ends.
+        case pendingEffects
+        /// A scope the plan built or reached is still alive after its run.
+        case retainCycle
+        /// The plan was built and released without `runTest()`.
+        case neverRun
+        /// An update threw while handling a step's event, and the step did not expect it.
+        case unexpectedThrow
+        /// A step expected its event's update to throw, and it did not (or threw something else).
+        case missingThrow
+        /// The `GIVEN` builder threw.
+        case givenThrew
+        /// A step addresses a subscope through a key path whose value is nil.
+        case unreachableScope
+        /// Replaying the steps before a `FORK` did not go as it went on the line it forks from.
+        case forkDiverged
+        /// The plan was misused: run twice, for instance.
+        case misuse
+    }
+
+    package let kind: Kind
+    package let message: String
+    package let location: StepLocation
+
+    package init(_ kind: Kind, _ message: String, at location: StepLocation) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+
+    package var description: String { "\(location): \(message)" }
+}

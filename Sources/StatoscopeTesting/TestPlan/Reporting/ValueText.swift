@@ -1,0 +1,89 @@
+import CustomDump
+import Foundation
+import Statoscope
+
+/// Values, events and effects as failure messages and specifications show them.
+enum ValueText {
+    /// A value dumped on one line when it fits, as CustomDump prints it.
+    static func dump(_ value: Any) -> String {
+        String(customDumping: value)
+    }
+
+    /// The same, folded onto one line for lists and specifications.
+    static func inline(_ value: Any) -> String {
+        let dumped = dump(value)
+        guard dumped.contains("\n") else { return dumped }
+        return
+            dumped
+            .split(separator: "\n")
+            .map { String($0).trimmingSpaces().droppingElementIndex() }
+            .joined(separator: " ")
+            .replacingOccurrences(of: "( ", with: "(")
+            .replacingOccurrences(of: " )", with: ")")
+            .replacingOccurrences(of: "[ ", with: "[")
+            .replacingOccurrences(of: " ]", with: "]")
+    }
+
+    /// An error as its description: `CheckFailure`'s message, `CancellationError()`.
+    static func error(_ error: any Error) -> String {
+        String(describing: error)
+    }
+
+    /// "expected" and "actual" lines, and a line-by-line diff when the values span several lines.
+    static func mismatch(expected: Any, actual: Any) -> String {
+        let text = "expected: \(inline(expected))\nactual: \(inline(actual))"
+        guard let difference = difference(expected: expected, actual: actual) else { return text }
+        return "\(text)\n\(difference)"
+    }
+
+    /// A line-by-line diff of two structured values, or nil when both fit on one line.
+    static func difference(expected: Any, actual: Any) -> String? {
+        guard dump(expected).contains("\n") || dump(actual).contains("\n"),
+            let difference = diff(expected, actual)
+        else { return nil }
+        return "difference (− expected, + actual):\n\(difference)"
+    }
+}
+
+extension String {
+    /// Drops the `[0]: ` CustomDump puts before each element of a collection dumped on several lines.
+    fileprivate func droppingElementIndex() -> String {
+        guard first == "[", let close = firstIndex(of: "]"),
+            self[index(after: startIndex)..<close].allSatisfy(\.isNumber),
+            self[close...].hasPrefix("]: ")
+        else { return self }
+        return String(self[index(close, offsetBy: 3)...])
+    }
+
+    fileprivate func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+/// A scope's events in messages: `.userTappedIncrementButton`, `.networkPostCompleted(...)`.
+enum EventText {
+    static func code(_ when: Any) -> String {
+        ".\(when)"
+    }
+}
+
+/// Effects in messages.
+enum EffectText {
+    /// The pending effects, oldest first, or "none".
+    static func list(_ effects: [any Effect]) -> String {
+        guard !effects.isEmpty else { return "none" }
+        return "[" + effects.map { ValueText.inline($0) }.joined(separator: ", ") + "]"
+    }
+
+    /// The type an effect produces, read from its static type.
+    static func resultType(of effect: any Effect) -> Any.Type {
+        resultType(ofOpened: effect)
+    }
+
+    private static func resultType<E: Effect>(ofOpened effect: E) -> Any.Type {
+        E.ResultType.self
+    }
+}

@@ -1,0 +1,70 @@
+import Statoscope
+
+/// A scope's pending effects as a plan sees them: recorded when enqueued, in order, and completed by
+/// hand through the scope's runtime.
+@MainActor
+enum PendingEffects {
+    typealias Entry = EffectsStateMachine<ScopeEffect>.Entry
+
+    /// The scope's pending effects, oldest first.
+    static func entries(of scope: some Scope) -> [Entry] {
+        ScopeRuntimeTable.existingRuntime(for: scope)?.effects.inFlight ?? []
+    }
+
+    /// The pristine values of the scope's pending effects, oldest first.
+    static func effects(of scope: some Scope) -> [any Effect] {
+        entries(of: scope).map(\.payload.pristine)
+    }
+
+    /// Completes a pending effect with `outcome`, a `Result<Pristine.ResultType, any Error>` boxed
+    /// as `Any`: the result goes through the effect's `map` chain and, as a `When`, through `send`,
+    /// and the effect leaves the pending list.
+    static func complete(_ entry: Entry, of scope: some Scope, with outcome: Any) {
+        guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
+        runtime.finish(entry.id, outcome: entry.payload.complete(outcome))
+    }
+
+    /// The single pending effect of type `E`, or the failure of a step that needs exactly one.
+    static func single<E: Effect>(
+        _ type: E.Type, of scope: some Scope, step: String
+    ) -> Result<Entry, StepFailure> {
+        let all = entries(of: scope)
+        let matching = all.filter { $0.payload.pristine is E }
+        switch matching.count {
+        case 1:
+            return .success(matching[0])
+        case 0:
+            return .failure(
+                StepFailure(
+                    .missingEffect,
+                    """
+                    \(step): no \(E.self) is pending
+                    expected: one pending \(E.self)
+                    actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
+                    """))
+        default:
+            return .failure(
+                StepFailure(
+                    .ambiguousEffect,
+                    """
+                    \(step): \(matching.count) effects of type \(E.self) are pending; complete the oldest \
+                    with WHEN_OlderEffectCompletes(with:)
+                    expected: one pending \(E.self)
+                    actual: pending effects: \(EffectText.list(matching.map(\.payload.pristine)))
+                    """))
+        }
+    }
+}
+
+/// A step's failure, carried through a `Result`.
+struct StepFailure: Error {
+    let kind: PlanFailure.Kind
+    let message: String
+
+    init(_ kind: PlanFailure.Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    var outcome: StepOutcome { .failed(kind, message) }
+}

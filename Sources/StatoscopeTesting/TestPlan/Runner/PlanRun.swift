@@ -1,0 +1,177 @@
+import Statoscope
+
+/// The live side of one line of a plan's run: the scope `GIVEN` built, the subscopes the steps
+/// reached, and the errors updates reported while a step ran.
+///
+/// ``PlanExecutor`` makes one per run and starts it afresh for every line (the main line, then each
+/// fork); steps get it to reach their scope.
+@MainActor
+package final class PlanRun {
+    /// A scope the line built or reached, held weakly so ending the line can tell whether it is gone.
+    private struct Reached {
+        weak var scope: (any Scope)?
+        let typeName: String
+        let describe: @MainActor () -> String
+        let location: StepLocation
+        let isRoot: Bool
+    }
+
+    /// What the plan cancels before each event.
+    package let clearing: PendingEffectsClearing
+    /// The line's root scope, from `GIVEN`.
+    package private(set) var root: (any Scope)?
+    private var reached: [Reached] = []
+    private var reachedIndex: [ObjectIdentifier: Int] = [:]
+    private var updateErrors: [ErrorReport] = []
+
+    package init(clearing: PendingEffectsClearing) {
+        self.clearing = clearing
+    }
+
+    /// Starts a line with the scope `GIVEN` built.
+    package func begin(root: any Scope, at given: StepLocation) {
+        self.root = root
+        // The name, not the scope: a closure holding the root would keep it alive past the line.
+        let name = "\(type(of: root))"
+        register(root, describe: { name }, at: given, isRoot: true)
+    }
+
+    /// Notes that a step reached `scope`, so ending the line checks that it is released.
+    package func reach(
+        _ scope: any Scope, through describe: @escaping @MainActor () -> String, at location: StepLocation
+    ) {
+        if let index = reachedIndex[ObjectIdentifier(scope)], reached[index].scope === scope { return }
+        register(scope, describe: describe, at: location, isRoot: false)
+    }
+
+    private func register(
+        _ scope: any Scope, describe: @escaping @MainActor () -> String, at location: StepLocation,
+        isRoot: Bool
+    ) {
+        reachedIndex[ObjectIdentifier(scope)] = reached.count
+        reached.append(
+            Reached(
+                scope: scope, typeName: "\(type(of: scope))", describe: describe, location: location,
+                isRoot: isRoot))
+    }
+
+    /// The scopes of the line that are alive: the root and every subscope reached so far.
+    package var scopes: [any Scope] {
+        reached.compactMap(\.scope)
+    }
+
+    // MARK: - Errors reported by updates
+
+    /// Receives what ``ErrorReporting`` received while the run is on.
+    package func capture(_ report: ErrorReport) {
+        if case .update = report.source {
+            updateErrors.append(report)
+        }
+    }
+
+    /// Fails the step if an update threw while it ran (a queued event, an effect's completion):
+    /// those errors go to ``ErrorReporting`` rather than to the step.
+    package func outcomeOfReportedErrors(during step: String) -> StepOutcome {
+        guard !updateErrors.isEmpty else { return .passed }
+        let errors = updateErrors.map(\.description).joined(separator: "\n  ")
+        updateErrors.removeAll()
+        return .failed(
+            .unexpectedThrow,
+            """
+            \(step): an update threw unexpectedly
+            expected: no error
+            actual: \(errors)
+            """)
+    }
+
+    /// Forgets what updates reported; a replay's errors were already reported by its original line.
+    package func discardReportedErrors() {
+        updateErrors.removeAll()
+    }
+
+    // MARK: - Pending effects
+
+    /// Cancels what ``clearing`` says before an event is sent to `target`.
+    package func clearPendingEffects(beforeEventTo target: some Scope) {
+        switch clearing {
+        case .none:
+            return
+        case .thisScope:
+            target.effectsState.cancelAllEffects()
+        case .allScopes:
+            for scope in scopes { cancelAll(of: scope) }
+        case .matching(let predicate):
+            for scope in scopes { cancel(of: scope, where: predicate) }
+        }
+    }
+
+    private func cancelAll(of scope: some Scope) {
+        scope.effectsState.cancelAllEffects()
+    }
+
+    private func cancel(of scope: some Scope, where predicate: (any Effect) -> Bool) {
+        scope.effectsState.cancelEffect(where: predicate)
+    }
+
+    private func pending(of scope: some Scope) -> [any Effect] {
+        scope.effectsState.effects
+    }
+
+    // MARK: - Ending a line
+
+    /// Ends the line: reports pending effects when `strict`, cancels them, releases the scopes and
+    /// reports those still alive.
+    package func end(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+        var failures = settleEffects(strict: strict, at: end)
+        root = nil
+        updateErrors.removeAll()
+        failures.append(contentsOf: leakedScopes())
+        reached.removeAll(keepingCapacity: true)
+        reachedIndex.removeAll(keepingCapacity: true)
+        return failures
+    }
+
+    /// Kept apart from ``end(strict:at:)`` so that no strong reference to a scope outlives it.
+    private func settleEffects(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+        var failures: [PlanFailure] = []
+        if strict {
+            var lines: [String] = []
+            var count = 0
+            for entry in reached {
+                guard let scope = entry.scope else { continue }
+                let effects = pending(of: scope)
+                guard !effects.isEmpty else { continue }
+                count += effects.count
+                lines.append("\(entry.describe()): \(EffectText.list(effects))")
+            }
+            if count > 0 {
+                failures.append(
+                    PlanFailure(
+                        .pendingEffects,
+                        """
+                        \(count) effect\(count == 1 ? " is" : "s are") still pending at the end of a \
+                        strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails) or clear them
+                        expected: no pending effect
+                        actual: \(lines.joined(separator: "; "))
+                        """, at: end))
+            }
+        }
+        for scope in scopes { cancelAll(of: scope) }
+        return failures
+    }
+
+    private func leakedScopes() -> [PlanFailure] {
+        reached.compactMap { entry in
+            guard entry.scope != nil else { return nil }
+            let origin = entry.isRoot ? "built by GIVEN" : "reached through \(entry.describe())"
+            return PlanFailure(
+                .retainCycle,
+                """
+                \(entry.typeName) (\(origin)) is still alive after the plan ran: a retain cycle, or an \
+                object outside the plan, keeps it
+                expected: \(entry.typeName) released
+                actual: \(entry.typeName) alive
+                """, at: entry.location)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Statoscope
+
+/// A scope the plan could not reach: a key path on the way led to nil.
+package struct UnreachableScope: Error {
+    package let message: String
+}
+
+/// How a plan reaches the scope its steps address, starting from the root its `GIVEN` built.
+///
+/// Resolved again at every step, so a subscope replaced during the flow (a new detail after
+/// navigation, say) is the one the next step sees.
+package struct ScopePath<S: Scope> {
+    /// The path in words: `App`, `App.detail`, `App.detail.list`.
+    package let describe: @MainActor () -> String
+    /// Whether this is the root itself.
+    package let isRoot: Bool
+    /// The scope at the end of the path in the current line, or why there is none.
+    package let resolve: @MainActor (PlanRun, StepLocation) -> Result<S, UnreachableScope>
+
+    /// The path to the root of the run.
+    package static var root: ScopePath<S> {
+        ScopePath(
+            describe: { "\(S.self)" }, isRoot: true,
+            resolve: { run, _ in
+                guard let scope = run.root as? S else {
+                    return .failure(UnreachableScope(message: "the plan has no \(S.self) to run against"))
+                }
+                return .success(scope)
+            })
+    }
+
+    /// The path to a subscope held by a non-optional property.
+    package func appending<Child: Scope>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Child>
+    ) -> ScopePath<Child> {
+        let parent = self
+        let describe: @MainActor () -> String = {
+            "\(parent.describe()).\(KeyPathText.propertyPath(keyPath(), root: S.self))"
+        }
+        return ScopePath<Child>(describe: describe, isRoot: false) { run, location in
+            parent.resolve(run, location).map { scope in
+                let child = scope[keyPath: keyPath()]
+                run.reach(child, through: describe, at: location)
+                return child
+            }
+        }
+    }
+
+    /// The path to a subscope held by an optional property; nil makes the steps addressing it fail.
+    package func appending<Child: Scope>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Child?>
+    ) -> ScopePath<Child> {
+        let parent = self
+        let describe: @MainActor () -> String = {
+            "\(parent.describe()).\(KeyPathText.propertyPath(keyPath(), root: S.self))"
+        }
+        return ScopePath<Child>(describe: describe, isRoot: false) { run, location in
+            parent.resolve(run, location).flatMap { scope in
+                guard let child = scope[keyPath: keyPath()] else {
+                    return .failure(
+                        UnreachableScope(
+                            message: """
+                                \(describe()) is nil, so this step has no \(Child.self) to address
+                                expected: a \(Child.self)
+                                actual: nil
+                                """))
+                }
+                run.reach(child, through: describe, at: location)
+                return .success(child)
+            }
+        }
+    }
+}

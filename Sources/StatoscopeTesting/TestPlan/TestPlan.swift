@@ -1,0 +1,87 @@
+import Statoscope
+
+/// A scope's acceptance criteria as code: the steps of a GIVEN / WHEN / THEN flow, run by
+/// ``runTest(fileID:filePath:line:column:)``.
+///
+/// Start a plan with ``Statoscope/Scope/GIVEN(_:fileID:filePath:line:column:function:_:)`` and chain
+/// verbs; every verb records a step, `throws`, and returns the plan, so one `try` covers the chain.
+/// Nothing runs before `runTest()`:
+///
+/// ```swift
+/// try Counter.GIVEN { Counter() }
+///     .WHEN(.userTappedIncrementButton)
+///     .THEN(\.viewDisplaysTotalCount, equals: 1)
+///     .runTest()
+/// ```
+///
+/// Effects never run in a plan: they are recorded when enqueued, checked with ``THEN_Enqueued(_:fileID:filePath:line:column:)``
+/// and completed by hand with ``WHEN_EffectCompletes(_:with:fileID:filePath:line:column:)``, so a plan
+/// is synchronous and deterministic.
+public final class TestPlan<S: Scope> {
+    package let core: PlanCore
+    let line: PlanLine
+    let path: ScopePath<S>
+    let depth: Int
+    /// Whether the specification names the path in each step: set for a single verb addressed at a
+    /// subscope, whose step stands among the parent's.
+    let namesPath: Bool
+
+    init(core: PlanCore, line: PlanLine, path: ScopePath<S>, depth: Int, namesPath: Bool = false) {
+        self.core = core
+        self.line = line
+        self.path = path
+        self.depth = depth
+        self.namesPath = namesPath
+    }
+
+    /// Records a step that runs against the scope this plan addresses.
+    func add(
+        _ role: PlanStep.Role, _ keyword: SpecKeyword, at location: StepLocation,
+        describe: @escaping @MainActor () -> String,
+        perform: @escaping @MainActor (PlanRun, S) -> StepOutcome
+    ) throws -> Self {
+        try core.checkBuilding()
+        let path = self.path
+        let text: @MainActor () -> String
+        if namesPath {
+            text = { "in \(Humanized.propertyPath(path.describe())): \(describe())" }
+        } else {
+            text = describe
+        }
+        line.append(
+            PlanStep(role: role, keyword: keyword, location: location, depth: depth, describe: text) { run in
+                switch path.resolve(run, location) {
+                case .success(let scope):
+                    return perform(run, scope)
+                case .failure(let unreachable):
+                    return .failed(.unreachableScope, unreachable.message)
+                }
+            })
+        return self
+    }
+
+    /// A handle on the same line addressing a subscope, for a verb aimed at it.
+    func addressing<Child: Scope>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Child>
+    ) -> TestPlan<Child> {
+        TestPlan<Child>(core: core, line: line, path: path.appending(keyPath), depth: depth, namesPath: true)
+    }
+
+    /// The same for a subscope held by an optional property.
+    func addressing<Child: Scope>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Child?>
+    ) -> TestPlan<Child> {
+        TestPlan<Child>(core: core, line: line, path: path.appending(keyPath), depth: depth, namesPath: true)
+    }
+
+    /// Runs a body that adds steps, marking the plan abandoned if it throws: the thrown error fails
+    /// the test, and a "never run" failure would only repeat it.
+    func building<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            core.abandon()
+            throw error
+        }
+    }
+}

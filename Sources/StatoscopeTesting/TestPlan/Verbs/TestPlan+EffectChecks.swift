@@ -1,0 +1,148 @@
+import Statoscope
+
+extension TestPlan {
+    /// Checks that an effect equal to `effect` is pending: enqueued by an update and not yet
+    /// completed or cancelled. Effects are compared as first enqueued, before any `map`.
+    ///
+    /// ```swift
+    /// .WHEN(.userTappedIncrementButton)
+    /// .THEN_Enqueued(NetworkEffect<DTO>(request: expectedRequest))
+    /// ```
+    public func THEN_Enqueued<E: Effect & Equatable>(
+        _ effect: E,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try enqueued(effect, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks that the scope has no pending effect.
+    public func THEN_NoEffects(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try noEffects(at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks that no effect of type `E` is pending.
+    public func THEN_NoEnquedEffect<E: Effect>(
+        _ type: E.Type,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try noEnqueued(type, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks that a pending effect of type `E` has a property equal to `expected`.
+    ///
+    /// ```swift
+    /// .THEN_EnquedEffect(parameter: \NetworkEffect<DTO>.request.httpMethod, equals: "POST")
+    /// ```
+    public func THEN_EnquedEffect<E: Effect, Value: Equatable>(
+        parameter keyPath: KeyPath<E, Value>, equals expected: Value,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try enqueued(
+            parameter: keyPath, equals: expected,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    func enqueued<E: Effect & Equatable>(_ effect: E, at location: StepLocation) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                guard !pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
+                var message = """
+                    THEN_Enqueued on \(path.describe()): no pending effect equals the expected one
+                    expected: \(ValueText.inline(effect)) pending
+                    actual: pending effects: \(EffectText.list(pending))
+                    """
+                if let closest = pending.last(where: { $0 is E }) as? E,
+                    let difference = ValueText.difference(expected: effect, actual: closest)
+                {
+                    message += "\nnewest pending \(E.self), \(difference)"
+                }
+                return .failed(.missingEffect, message)
+            })
+    }
+
+    func noEffects(at location: StepLocation) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: location, describe: { "no effect is pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                guard !pending.isEmpty else { return .passed }
+                return .failed(
+                    .unexpectedEffect,
+                    """
+                    THEN_NoEffects on \(path.describe()) failed
+                    expected: no pending effect
+                    actual: pending effects: \(EffectText.list(pending))
+                    """)
+            })
+    }
+
+    func noEnqueued<E: Effect>(_ type: E.Type, at location: StepLocation) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: location, describe: { "no `\(E.self)` is pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope).filter { $0 is E }
+                guard !pending.isEmpty else { return .passed }
+                return .failed(
+                    .unexpectedEffect,
+                    """
+                    THEN_NoEnquedEffect(\(E.self).self) on \(path.describe()) failed
+                    expected: no pending \(E.self)
+                    actual: pending: \(EffectText.list(pending))
+                    """)
+            })
+    }
+
+    func enqueued<E: Effect, Value: Equatable>(
+        parameter keyPath: KeyPath<E, Value>, equals expected: Value, at location: StepLocation
+    ) throws -> Self {
+        let path = self.path
+        let property = KeyPathText.propertyPath(keyPath, root: E.self)
+        let captured = Captured((keyPath: keyPath, expected: expected))
+        return try add(
+            .check, .then, at: location,
+            describe: {
+                let expected = ValueText.inline(captured.value.expected)
+                return "a pending `\(E.self)` has \(Humanized.propertyPath(property)) `\(expected)`"
+            },
+            perform: { _, scope in
+                let (keyPath, expected) = captured.value
+                let pending = PendingEffects.effects(of: scope).compactMap { $0 as? E }
+                let step =
+                    "THEN_EnquedEffect(parameter: \(KeyPathText.code(keyPath)), equals: ...) on \(path.describe())"
+                guard !pending.isEmpty else {
+                    return .failed(
+                        .missingEffect,
+                        """
+                        \(step): no \(E.self) is pending
+                        expected: a pending \(E.self) whose \(property) is \(ValueText.inline(expected))
+                        actual: pending effects: \(EffectText.list(PendingEffects.effects(of: scope)))
+                        """)
+                }
+                let values = pending.map { $0[keyPath: keyPath] }
+                guard !values.contains(expected) else { return .passed }
+                if values.count == 1 {
+                    return .failed(
+                        .wrongValue,
+                        "\(step) failed\n\(ValueText.mismatch(expected: expected, actual: values[0]))")
+                }
+                return .failed(
+                    .wrongValue,
+                    """
+                    \(step) failed
+                    expected: \(ValueText.inline(expected))
+                    actual: \(values.map { ValueText.inline($0) }.joined(separator: ", ")) (one per pending \(E.self))
+                    """)
+            })
+    }
+}

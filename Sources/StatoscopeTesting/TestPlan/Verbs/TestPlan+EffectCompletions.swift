@@ -1,0 +1,114 @@
+import Statoscope
+
+extension TestPlan {
+    /// Completes the pending effect of type `E` with `result`, as if its work had returned it.
+    ///
+    /// The result goes through the effect's `map` chain into a `When`, which is sent to the scope;
+    /// the effect leaves the pending list. The step fails when no effect of that type is pending, or
+    /// when more than one is (complete those in order with
+    /// ``WHEN_OlderEffectCompletes(with:fileID:filePath:line:column:)``).
+    ///
+    /// ```swift
+    /// .WHEN_EffectCompletes(NetworkEffect<DTO>.self, with: DTO(count: 1))
+    /// ```
+    public func WHEN_EffectCompletes<E: Effect>(
+        _ type: E.Type, with result: E.ResultType,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try completion(
+            type, .success(result), .when,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Fails the pending effect of type `E` with `error`, as if its work had thrown it.
+    ///
+    /// An effect mapped with `mapToResult()` delivers the failure as a `When`; an unmapped one
+    /// delivers nothing and its error goes to `ErrorReporting`, as in the app.
+    public func WHEN_EffectFails<E: Effect>(
+        _ type: E.Type, with error: any Error,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try completion(
+            type, .failure(error), .when,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Completes the oldest pending effect with `result`, whatever its type.
+    ///
+    /// Completes effects in the order they were enqueued, including several of one type. The step
+    /// fails when no effect is pending, or when the oldest one produces another type than `Value`.
+    public func WHEN_OlderEffectCompletes<Value>(
+        with result: Value,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try olderCompletion(
+            with: result, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    func completion<E: Effect>(
+        _ type: E.Type, _ outcome: Result<E.ResultType, any Error>, _ keyword: SpecKeyword,
+        at location: StepLocation
+    ) throws -> Self {
+        let path = self.path
+        let verb: String
+        let words: String
+        switch outcome {
+        case .success(let value):
+            verb = "WHEN_EffectCompletes(\(E.self).self, with: \(ValueText.inline(value)))"
+            words = "`\(E.self)` completes with `\(ValueText.inline(value))`"
+        case .failure(let error):
+            verb = "WHEN_EffectFails(\(E.self).self, with: \(ValueText.inline(error)))"
+            words = "`\(E.self)` fails with `\(ValueText.inline(error))`"
+        }
+        let captured = Captured(outcome)
+        return try add(
+            .action, keyword, at: location, describe: { words },
+            perform: { run, scope in
+                let step = "\(verb) on \(path.describe())"
+                switch PendingEffects.single(E.self, of: scope, step: step) {
+                case .failure(let failure):
+                    return failure.outcome
+                case .success(let entry):
+                    PendingEffects.complete(entry, of: scope, with: captured.value as Any)
+                    return run.outcomeOfReportedErrors(during: step)
+                }
+            })
+    }
+
+    func olderCompletion<Value>(with result: Value, at location: StepLocation) throws -> Self {
+        let path = self.path
+        let text = ValueText.inline(result)
+        let captured = Captured(result)
+        return try add(
+            .action, .when, at: location, describe: { "the oldest pending effect completes with `\(text)`" },
+            perform: { run, scope in
+                let step = "WHEN_OlderEffectCompletes(with: \(text)) on \(path.describe())"
+                guard let oldest = PendingEffects.entries(of: scope).first else {
+                    return .failed(
+                        .missingEffect,
+                        """
+                        \(step): no effect is pending
+                        expected: a pending effect producing \(Value.self)
+                        actual: pending effects: none
+                        """)
+                }
+                let produces = EffectText.resultType(of: oldest.payload.pristine)
+                guard produces == Value.self else {
+                    return .failed(
+                        .mismatchedResult,
+                        """
+                        \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), \
+                        produces \(produces)
+                        expected: a result of type \(produces)
+                        actual: a \(Value.self)
+                        """)
+                }
+                PendingEffects.complete(
+                    oldest, of: scope, with: Result<Value, any Error>.success(captured.value) as Any)
+                return run.outcomeOfReportedErrors(during: step)
+            })
+    }
+}

@@ -1,0 +1,144 @@
+import Statoscope
+
+extension TestPlan {
+    /// Checks that a property of the scope equals `expected`.
+    ///
+    /// The key path is taken as an autoclosure evaluated on the main actor, so `\.property` can be
+    /// written from a nonisolated test although the scope is main-actor isolated. On failure the
+    /// message shows both values, and a line-by-line diff when they are structures.
+    public func THEN<Value: Equatable>(
+        _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Value>, equals expected: Value,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try equality(
+            keyPath, expected, .then,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks one more property; the same as ``THEN(_:equals:fileID:filePath:line:column:)``, shown as
+    /// "And" in the specification.
+    public func AND<Value: Equatable>(
+        _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Value>, equals expected: Value,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try equality(
+            keyPath, expected, .and,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks a property with a closure that throws when the value is wrong.
+    ///
+    /// The closure runs on the main actor. Throw to fail the step at its line, with the error as the
+    /// message; `#expect` and `XCTAssert` inside it work too, but from a nonisolated Swift Testing test
+    /// they cannot tell which test is running (see <doc:HowFailuresAreReported>).
+    ///
+    /// ```swift
+    /// .THEN(\.items) { items in
+    ///     guard items.count == 2 else { throw CheckFailure("two items, got \(items.count)") }
+    /// }
+    /// ```
+    public func THEN<Value>(
+        _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Value>,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ check: @escaping @MainActor (Value) throws -> Void
+    ) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            describe: { "\(Self.words(keyPath())) passes its check" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                let value = scope[keyPath: keyPath]
+                do {
+                    try check(value)
+                    return .passed
+                } catch {
+                    return .failed(
+                        .wrongValue,
+                        """
+                        THEN(\(KeyPathText.code(keyPath))) { ... } on \(path.describe()): the check threw \
+                        \(ValueText.error(error))
+                        expected: a value the check accepts
+                        actual: \(ValueText.inline(value))
+                        """)
+                }
+            })
+    }
+
+    /// Checks that an optional property is nil.
+    public func THEN_Nil<Wrapped>(
+        _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Wrapped?>,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            describe: { "\(Self.words(keyPath())) is empty" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                guard let value = scope[keyPath: keyPath] else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_Nil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
+                    expected: nil
+                    actual: \(ValueText.inline(value))
+                    """)
+            })
+    }
+
+    /// Checks that an optional property is not nil.
+    public func THEN_NotNil<Wrapped>(
+        _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Wrapped?>,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            describe: { "\(Self.words(keyPath())) is set" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                guard scope[keyPath: keyPath] == nil else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_NotNil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
+                    expected: a \(Wrapped.self)
+                    actual: nil
+                    """)
+            })
+    }
+
+    private func equality<Value: Equatable>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Value>, _ expected: Value, _ keyword: SpecKeyword,
+        at location: StepLocation
+    ) throws -> Self {
+        let path = self.path
+        let captured = Captured(expected)
+        return try add(
+            .check, keyword, at: location,
+            describe: { "\(Self.words(keyPath())) is `\(ValueText.inline(captured.value))`" },
+            perform: { _, scope in
+                let keyPath = keyPath()
+                let actual = scope[keyPath: keyPath]
+                let expected = captured.value
+                guard actual != expected else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN(\(KeyPathText.code(keyPath)), equals: ...) on \(path.describe()) failed
+                    \(ValueText.mismatch(expected: expected, actual: actual))
+                    """)
+            })
+    }
+
+    /// A property of the scope in words, for the specification.
+    static func words(_ keyPath: AnyKeyPath) -> String {
+        Humanized.propertyPath(KeyPathText.propertyPath(keyPath, root: S.self))
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Statoscope
+import StatoscopeTesting
+import Testing
+import XCTest
+
+@Suite struct SpecificationTests {
+    @Test func aPlanPrintsItselfAsGivenWhenThenMarkdown() throws {
+        let plan = try Shop.GIVEN("a shop with an empty cart") { Shop() }
+            .WHEN(.userOpensShop)
+            .THEN(\.visits, equals: 1)
+            .THEN(\.cart.items, equals: [])
+            .WITH(\.cart) { cart in
+                try cart
+                    .WHEN(.userAddsItem("apple"))
+                    .THEN_Enqueued(SaveCart(items: ["apple"]))
+                    .FORK(.serverSaved(.failure(CheckoutRefused()))) { branch in
+                        try branch.THEN(\.saveError, equals: "CheckoutRefused()")
+                    }
+                    .WHEN_EffectCompletes(SaveCart.self, with: 1)
+                    .THEN(\.savedCount, equals: 1)
+            }
+            .THEN_NoEnquedEffect(\.cart, LoadPromotion.self)
+        let specification = plan.specification
+        let expected = """
+            ### a shop with an empty cart: a plan prints itself as given when then markdown
+
+            `SpecificationTests.swift:\(plan.core.given.line)`, `aPlanPrintsItselfAsGivenWhenThenMarkdown()`
+
+            - **Given** a shop with an empty cart
+            - **When** user opens shop
+            - **Then** visits is `1`
+            - **And** cart › items is `[]`
+            - **With** shop › cart
+              - **When** user adds item: `"apple"`
+              - **Then** `SaveCart(items: ["apple"])` is enqueued
+              - **Fork** another outcome:
+                - **When** server saved: `Result.failure(CheckoutRefused())`
+                - **Then** save error is `"CheckoutRefused()"`
+              - **When** `SaveCart` completes with `1`
+              - **Then** saved count is `1`
+            - **Then** in shop › cart: no `LoadPromotion` is pending
+
+            """
+        #expect(specification == expected)
+        #expect(plan.description == specification)
+        try plan.runTest()
+    }
+
+    @Test func identifiersReadAsWords() {
+        #expect(Humanized.words("viewDisplaysTotalCount") == "view displays total count")
+        #expect(Humanized.words("userTappedURLButton") == "user tapped URL button")
+        #expect(Humanized.words("loadURL") == "load URL")
+        #expect(Humanized.words("item2Count") == "item2 count")
+        #expect(Humanized.propertyPath("detail?.title") == "detail › title")
+    }
+}
+
+/// Specifications written to the folder `STATOSCOPE_SPECS_DIR` names. XCTest runs its tests one after
+/// another, so setting the variable here cannot leak into another test's run.
+final class SpecificationFolderTests: XCTestCase {
+    func testARunWritesItsSpecificationWithItsResultWhenTheVariableNamesAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("statoscope-specs-\(UUID().uuidString)")
+        setenv("STATOSCOPE_SPECS_DIR", folder.path, 1)
+        defer {
+            unsetenv("STATOSCOPE_SPECS_DIR")
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let givenLine = #line + 1
+        let plan = try Cart.GIVEN { Cart() }
+            .WHEN(.userAddsItem("apple"))
+            .THEN(\.items, equals: ["pear"])
+        let failures = try capturingFailures { try plan.runTest() }
+        XCTAssertEqual(failures.map(\.kind), [.wrongValue])
+
+        let file = folder.appendingPathComponent(
+            "SpecificationTests.testARunWritesItsSpecificationWithItsResultWhenTheVariableNamesAFolder.L\(givenLine).md"
+        )
+        let written = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(written.contains("· failed (1 failure)"), written)
+        XCTAssertTrue(written.contains("- **When** user adds item: `\"apple\"`"), written)
+        XCTAssertTrue(written.contains("- **Then** items is `[\"pear\"]` **(failed)**"), written)
+    }
+
+    func testNothingIsWrittenWithoutTheVariable() throws {
+        XCTAssertNil(ProcessInfo.processInfo.environment["STATOSCOPE_SPECS_DIR"])
+        try Cart.GIVEN { Cart() }.WHEN(.userAddsItem("apple")).runTest()
+    }
+}
