@@ -42,8 +42,10 @@ public final class Replay<Root: Scope> {
     public func step() throws -> RecordedEvent? {
         guard !isFinished else { return nil }
         let event = recording.events[replayedEventCount]
-        let scope = try scope(at: event)
-        try replay(event, into: scope)
+        let execution = ScopeRuntime.effectExecution
+        ScopeRuntime.effectExecution = .discarded
+        defer { ScopeRuntime.effectExecution = execution }
+        try Self.send(event, into: root)
         replayedEventCount += 1
         return event
     }
@@ -53,7 +55,13 @@ public final class Replay<Root: Scope> {
         while try step() != nil {}
     }
 
-    private func scope(at event: RecordedEvent) throws -> any Scope {
+    /// Sends a recorded event to the scope its path names below `root`, leaving what happens to
+    /// effects to the caller: a replay drops them, a test plan records them.
+    package static func send(_ event: RecordedEvent, into root: Root) throws {
+        try replay(event, into: try scope(at: event, below: root))
+    }
+
+    private static func scope(at event: RecordedEvent, below root: Root) throws -> any Scope {
         var runtime = ScopeRuntimeTable.runtime(for: root)
         var path = "\(Root.self)"
         for name in event.path {
@@ -74,7 +82,7 @@ public final class Replay<Root: Scope> {
         return scope
     }
 
-    private func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
+    private static func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
         guard let decodable = S.When.self as? any Decodable.Type else {
             throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
         }
@@ -92,9 +100,6 @@ public final class Replay<Root: Scope> {
                 line: event.line,
                 reason: "cannot decode \(S.self).When: \(RecordingError.reason(decoding: error))")
         }
-        let execution = ScopeRuntime.effectExecution
-        ScopeRuntime.effectExecution = .discarded
-        defer { ScopeRuntime.effectExecution = execution }
         scope.send(when)
     }
 }

@@ -42,14 +42,34 @@ extension ScopeRuntime {
     }
 
     /// The live child named `name`, linking first the children that the scope's `@Subscope`
-    /// properties hold but were never read (an initial value is linked on first access).
+    /// properties hold but were never read.
     func linkedChild(named name: String) -> ScopeRuntime? {
         if let child = liveChildren.first(where: { $0.nameInParent == name }) { return child }
-        guard let scope else { return nil }
-        for case .subscope(let subscope, let propertyName) in ScopeProperty.all(of: scope) {
-            _ = subscope.linkChildren(to: self, name: propertyName)
-        }
+        linkDeclaredChildren()
         return liveChildren.first { $0.nameInParent == name }
+    }
+
+    /// Links every child the scope's `@Subscope` properties hold: an initial value is otherwise
+    /// linked only when its property is first read.
+    func linkDeclaredChildren() {
+        guard let scope else { return }
+        for case .subscope(let subscope, let name) in ScopeProperty.all(of: scope) {
+            _ = subscope.linkChildren(to: self, name: name)
+        }
+    }
+
+    /// The live scopes of this subtree with their runtimes, depth first, this scope first; children
+    /// never read yet are linked on the way.
+    package func subtree() -> [(scope: any Scope, runtime: ScopeRuntime)] {
+        var found: [(scope: any Scope, runtime: ScopeRuntime)] = []
+        var stack = [self]
+        while let runtime = stack.popLast() {
+            guard let scope = runtime.scope as? any Scope else { continue }
+            found.append((scope, runtime))
+            runtime.linkDeclaredChildren()
+            stack.append(contentsOf: runtime.liveChildren.reversed())
+        }
+        return found
     }
 
     /// The first runtime of this subtree, depth first, that satisfies `predicate`.

@@ -62,7 +62,9 @@ public struct Subscope<Value> {
             let storage = parent[keyPath: storageKeyPath]
             if !storage.isLinked {
                 parent[keyPath: storageKeyPath].isLinked = true
-                storage.link(to: ScopeRuntimeTable.runtime(for: parent), as: name(of: storageKeyPath))
+                let name = name(of: storageKeyPath)
+                SubscopeNames.record(name, of: wrappedKeyPath)
+                storage.link(to: ScopeRuntimeTable.runtime(for: parent), as: name)
             }
             if let observable = parent as? any Observable {
                 storage.registrar.accessIfObservable(observable, keyPath: wrappedKeyPath)
@@ -82,7 +84,9 @@ public struct Subscope<Value> {
                 parent[keyPath: storageKeyPath].value = newValue
             }
             parent[keyPath: storageKeyPath].isLinked = true
-            let after = parent[keyPath: storageKeyPath].link(to: runtime, as: name(of: storageKeyPath))
+            let name = name(of: storageKeyPath)
+            SubscopeNames.record(name, of: wrappedKeyPath)
+            let after = parent[keyPath: storageKeyPath].link(to: runtime, as: name)
             for old in before where !after.contains(where: { $0 === old }) {
                 runtime.unlink(old)
             }

@@ -28,6 +28,8 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case unreachableScope
         /// Replaying the steps before a `FORK` did not go as it went on the line it forks from.
         case forkDiverged
+        /// A replayed event could not be sent: its scope is not in the tree, or it does not decode.
+        case replayFailed
         /// The plan was misused: run twice, for instance.
         case misuse
     }

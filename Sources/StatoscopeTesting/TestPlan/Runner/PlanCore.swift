@@ -21,6 +21,8 @@ package final class PlanCore: @unchecked Sendable {
     /// ``TestPlanDefaults/strictEffects``.
     package var strict: Bool?
     package var clearing = PendingEffectsClearing.none
+    /// Dependencies injected into the scope `GIVEN` builds, before any step of any line.
+    package var dependencies: [@MainActor (any Scope) -> Void] = []
     package private(set) var hasRun = false
     /// Set when building the plan threw: the test already fails with that error.
     private var isAbandoned = false

@@ -40,7 +40,9 @@ package enum PlanExecutor {
     /// Kept apart so that no strong reference to the built scope outlives the line.
     private static func build(_ core: PlanCore, into run: PlanRun) -> StepOutcome {
         do {
-            run.begin(root: try core.build(), at: core.given)
+            let root = try core.build()
+            for inject in core.dependencies { inject(root) }
+            run.begin(root: root, at: core.given)
             return run.outcomeOfReportedErrors(during: "GIVEN")
         } catch {
             return .failed(

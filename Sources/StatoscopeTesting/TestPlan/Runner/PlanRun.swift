@@ -13,7 +13,14 @@ package final class PlanRun {
         let typeName: String
         let describe: @MainActor () -> String
         let location: StepLocation
-        let isRoot: Bool
+        let origin: Origin
+    }
+
+    /// How the line came to hold a scope, for the leak report.
+    private enum Origin {
+        case builtByGiven
+        case reachedByStep
+        case foundInTree
     }
 
     /// What the plan cancels before each event.
@@ -23,6 +30,7 @@ package final class PlanRun {
     private var reached: [Reached] = []
     private var reachedIndex: [ObjectIdentifier: Int] = [:]
     private var updateErrors: [ErrorReport] = []
+    private var given: StepLocation?
 
     package init(clearing: PendingEffectsClearing) {
         self.clearing = clearing
@@ -31,9 +39,10 @@ package final class PlanRun {
     /// Starts a line with the scope `GIVEN` built.
     package func begin(root: any Scope, at given: StepLocation) {
         self.root = root
+        self.given = given
         // The name, not the scope: a closure holding the root would keep it alive past the line.
         let name = "\(type(of: root))"
-        register(root, describe: { name }, at: given, isRoot: true)
+        register(root, describe: { name }, at: given, origin: .builtByGiven)
     }
 
     /// Notes that a step reached `scope`, so ending the line checks that it is released.
@@ -41,23 +50,35 @@ package final class PlanRun {
         _ scope: any Scope, through describe: @escaping @MainActor () -> String, at location: StepLocation
     ) {
         if let index = reachedIndex[ObjectIdentifier(scope)], reached[index].scope === scope { return }
-        register(scope, describe: describe, at: location, isRoot: false)
+        register(scope, describe: describe, at: location, origin: .reachedByStep)
     }
 
     private func register(
         _ scope: any Scope, describe: @escaping @MainActor () -> String, at location: StepLocation,
-        isRoot: Bool
+        origin: Origin
     ) {
         reachedIndex[ObjectIdentifier(scope)] = reached.count
         reached.append(
             Reached(
                 scope: scope, typeName: "\(type(of: scope))", describe: describe, location: location,
-                isRoot: isRoot))
+                origin: origin))
     }
 
-    /// The scopes of the line that are alive: the root and every subscope reached so far.
+    /// Notes every scope now in the root's tree, children never read included, so that ending the
+    /// line checks them all.
+    private func reachTree() {
+        guard let root, let given else { return }
+        for (scope, runtime) in ScopeRuntimeTable.runtime(for: root).subtree() {
+            if let index = reachedIndex[ObjectIdentifier(scope)], reached[index].scope === scope { continue }
+            let path = runtime.path
+            register(scope, describe: { path }, at: given, origin: .foundInTree)
+        }
+    }
+
+    /// The scopes of the line that are alive: the root's whole tree and every scope a step reached.
     package var scopes: [any Scope] {
-        reached.compactMap(\.scope)
+        reachTree()
+        return reached.compactMap(\.scope)
     }
 
     // MARK: - Errors reported by updates
@@ -122,12 +143,14 @@ package final class PlanRun {
     /// Ends the line: reports pending effects when `strict`, cancels them, releases the scopes and
     /// reports those still alive.
     package func end(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+        reachTree()
         var failures = settleEffects(strict: strict, at: end)
         root = nil
         updateErrors.removeAll()
         failures.append(contentsOf: leakedScopes())
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
+        given = nil
         return failures
     }
 
@@ -163,7 +186,12 @@ package final class PlanRun {
     private func leakedScopes() -> [PlanFailure] {
         reached.compactMap { entry in
             guard entry.scope != nil else { return nil }
-            let origin = entry.isRoot ? "built by GIVEN" : "reached through \(entry.describe())"
+            let origin =
+                switch entry.origin {
+                case .builtByGiven: "built by GIVEN"
+                case .reachedByStep: "reached through \(entry.describe())"
+                case .foundInTree: "in the tree at \(entry.describe())"
+                }
             return PlanFailure(
                 .retainCycle,
                 """

@@ -1,9 +1,14 @@
+import Statoscope
+
 /// Key paths in words, for messages and specifications.
+///
+/// A `@Subscope` property is computed, so its key path prints as `<computed 0x… (Type)>`; the tree
+/// knows its name once the property was first read, which a step has done by the time it reports.
 enum KeyPathText {
     /// The properties a key path goes through, without its root type: `detail?.title` for
     /// `\App.detail?.title`.
     static func propertyPath(_ keyPath: AnyKeyPath, root: Any.Type) -> String {
-        var text = String(describing: keyPath)
+        var text = SubscopeNames.readableDescription(of: keyPath)
         if text.hasPrefix("\\") { text.removeFirst() }
         // The description names the root as the source does (`Outer.Inner`, `Box<Int>`); the
         // unqualified type name ends that prefix.
@@ -16,6 +21,6 @@ enum KeyPathText {
 
     /// The key path as the test wrote it, root type included: `\Counter.viewDisplaysTotalCount`.
     static func code(_ keyPath: AnyKeyPath) -> String {
-        String(describing: keyPath)
+        SubscopeNames.readableDescription(of: keyPath)
     }
 }

@@ -1,3 +1,5 @@
+import Statoscope
+
 extension TestPlan {
     /// Makes effects still pending at the end of a line a failure (or, with `false`, not one),
     /// whatever ``TestPlanDefaults/strictEffects`` says.
@@ -15,6 +17,26 @@ extension TestPlan {
     public func clearingPendingEffects(onWhen clearing: PendingEffectsClearing) throws -> Self {
         try core.checkBuilding()
         core.clearing = clearing
+        return self
+    }
+
+    /// Overrides a dependency for the whole tree under test: it is injected into the scope `GIVEN`
+    /// builds before any step, on the main line and on every fork.
+    ///
+    /// ```swift
+    /// try App.GIVEN { App() }
+    ///     .injecting(APIClient.failing)
+    ///     .WHEN(.userOpenedProfile)
+    ///     .THEN(\.profile.error, equals: "offline")
+    ///     .runTest()
+    /// ```
+    ///
+    /// Scopes read their dependencies when they use them, so the override reaches every scope of the
+    /// tree, including those linked later. A dependency read by an initializer, while `GIVEN` builds
+    /// the tree, is read before the override: inject it in the builder instead.
+    public func injecting<Value: Injectable>(_ value: Value) throws -> Self {
+        try core.checkBuilding()
+        core.dependencies.append { root in root.injectObject(value) }
         return self
     }
 }
