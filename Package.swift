@@ -45,6 +45,10 @@ let package = Package(
             dependencies: ["Statoscope", "StatoscopeTesting"]
         ),
         .testTarget(
+            name: "StatoscopeReadmeTests",
+            dependencies: ["Statoscope", "StatoscopeTesting"]
+        ),
+        .testTarget(
             name: "StatoscopeReliabilityTests",
             dependencies: [
                 "Statoscope",
