@@ -105,7 +105,23 @@ struct SeedCounterTests {
         #expect(counter.viewDisplaysTotalCount == 0)
     }
 
+    /// Runs `body` with effects recorded instead of run. These tests check the request the effect
+    /// would send; sending it and then cancelling it would hit a Linux Foundation bug, where cancelling
+    /// a live `URLSession` request can crash the process.
+    private func withEffectsRecorded(_ body: () throws -> Void) rethrows {
+        let execution = ScopeRuntime.effectExecution
+        ScopeRuntime.effectExecution = .recorded
+        defer { ScopeRuntime.effectExecution = execution }
+        try body()
+    }
+
     @Test func syncedCounterEnqueuesThePostWithTheNewCount() async throws {
+        try withEffectsRecorded {
+            try checkThePostWithTheNewCount()
+        }
+    }
+
+    private func checkThePostWithTheNewCount() throws {
         let counter = SyncedCounter()
         counter.send(.userTappedIncrementButton)
         #expect(counter.viewDisplaysTotalCount == 1)
@@ -116,15 +132,16 @@ struct SeedCounterTests {
         #expect(request.httpMethod == "POST")
         #expect(request.url?.absoluteString == "http://statoscope.com")
         #expect(try JSONDecoder().decode(DTO.self, from: #require(request.httpBody)) == DTO(count: 1))
-        // The network answers (or fails) whatever the machine allows; either way the completion arrives.
         counter.effectsState.cancelAllEffects()
         #expect(counter.effectsState.effects.isEmpty)
     }
 
     @Test func syncedCounterHandlesTheCompletionsTheSeedDescribes() async {
         let counter = SyncedCounter()
-        counter.send(.userTappedIncrementButton)
-        counter.effectsState.cancelAllEffects()
+        withEffectsRecorded {
+            counter.send(.userTappedIncrementButton)
+            counter.effectsState.cancelAllEffects()
+        }
         counter.send(.networkPostCompleted(.failure(CancellationError())))
         #expect(counter.viewDisplaysTotalCount == 1)
         #expect(counter.viewDisplaysError == CancellationError().localizedDescription)
