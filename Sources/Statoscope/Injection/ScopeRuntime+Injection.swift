@@ -40,6 +40,10 @@ extension ScopeRuntime {
     /// on the nearest ancestor's cached snapshot, like ``resolve(_:)``.
     func dependenciesForEffects() -> DependencySnapshot {
         let generation = ScopeTree.generation
+        // The common case, once per effect started: this scope's own snapshot is current.
+        if let cached = dependencySnapshot, cached.generation == generation {
+            return cached.snapshot
+        }
         var unbuilt: [ScopeRuntime] = []
         var base = DependencySnapshot(values: [:])
         for runtime in selfAndAncestors {

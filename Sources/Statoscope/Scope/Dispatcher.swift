@@ -113,10 +113,16 @@ enum Dispatcher {
 
     private static func commitStagedEffects(failed: Bool) {
         guard !staged.isEmpty else { return }
-        let runtimes = staged
-        staged.removeAll(keepingCapacity: true)
+        // Taken out rather than copied, so that its buffer is reused instead of a new one being
+        // allocated for every update that enqueues an effect.
+        var runtimes = staged
+        staged = []
         for runtime in runtimes {
             runtime.commitStagedEffects(failed: failed)
+        }
+        if staged.isEmpty {
+            runtimes.removeAll(keepingCapacity: true)
+            staged = runtimes
         }
     }
 
