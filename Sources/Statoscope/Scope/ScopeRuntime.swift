@@ -83,9 +83,16 @@ package final class ScopeRuntime {
 
     private func start(_ id: EffectID, _ effect: ScopeEffect) {
         let dependencies = dependenciesForEffects()
-        let task = Task.detached { [self] in
-            let outcome = await dependencies.provide { await effect.run() }
-            CompletionInbox.shared.post(runtime: self, id: id, outcome: outcome)
+        let body = effect.body
+        let task: Task<Void, Never>
+        // Without dependencies to provide, the task runs the body directly: an effect parked at an
+        // `await` keeps every frame below it, and fewer frames fit in the task's first allocator slab.
+        if dependencies.isEmpty {
+            task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
+        } else {
+            task = Task.detached { [self] in
+                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+            }
         }
         tasks[id] = task
         unfinishedRuns += 1
