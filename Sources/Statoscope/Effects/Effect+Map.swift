@@ -4,6 +4,7 @@ extension Effect {
     /// ```swift
     /// NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted)
     /// ```
+    @inlinable
     public func map<NewResult>(
         _ transform: @escaping @Sendable (ResultType) -> NewResult
     ) -> AnyEffect<NewResult> {
@@ -15,6 +16,7 @@ extension Effect {
     }
 
     /// Turns a thrown error into a failed `Result`, so a failure is delivered as an event too.
+    @inlinable
     public func mapToResult() -> AnyEffect<Result<ResultType, any Error>> {
         mapToResultWithError { $0 }
     }
@@ -24,6 +26,7 @@ extension Effect {
     /// ```swift
     /// LoadProfile().mapToResultWithError { ProfileError(underlying: $0) }.map(When.profileLoaded)
     /// ```
+    @inlinable
     public func mapToResultWithError<Failure: Error>(
         _ transform: @escaping @Sendable (any Error) -> Failure
     ) -> AnyEffect<Result<ResultType, Failure>> {
@@ -45,6 +48,7 @@ extension Effect {
     /// enum LoginError: UnknownErrorRepresentable { case wrongPassword, unknownError }
     /// Login(credentials).mapToResultWithError(LoginError.self).map(When.loginFinished)
     /// ```
+    @inlinable
     public func mapToResultWithError<Failure: UnknownErrorRepresentable>(
         _ failureType: Failure.Type
     ) -> AnyEffect<Result<ResultType, Failure>> {

@@ -3,9 +3,11 @@
 /// It is one reference to a ``ScopeEffectBody``, which keeps the effect's chain and knows the scope's
 /// type: one allocation per enqueued effect, rather than one per closure a chain of closures would
 /// need, and a small entry in the runtime's tables while the effect is in flight.
+@usableFromInline
 package struct ScopeEffect: Sendable {
-    let body: ScopeEffectBody
+    @usableFromInline let body: ScopeEffectBody
 
+    @inlinable
     init<S: Scope, E: Effect>(_ effect: E, for scopeType: S.Type) where E.ResultType == S.When {
         body = TypedScopeEffectBody<S>(chain: effect.chain)
     }
@@ -25,6 +27,7 @@ package struct ScopeEffect: Sendable {
 /// A class rather than a protocol, so that the effect's task calls ``run(reportingTo:id:)`` through
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
 /// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
+@usableFromInline
 class ScopeEffectBody: @unchecked Sendable {
     var pristine: any Effect { preconditionFailure("overridden") }
 
@@ -37,9 +40,11 @@ class ScopeEffectBody: @unchecked Sendable {
 }
 
 // Immutable, and its chain is `Sendable`.
-private final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
+@usableFromInline
+final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
     let chain: EffectChain<S.When>
 
+    @usableFromInline
     init(chain: EffectChain<S.When>) {
         self.chain = chain
     }

@@ -4,6 +4,7 @@
 /// A scope declares no storage of the library's, so this lives in ``ScopeRuntimeTable``, keyed by the
 /// scope's identity, and holds the scope weakly: a running effect never keeps its scope alive.
 @MainActor
+@usableFromInline
 package final class ScopeRuntime {
     /// While true, committed effects are held in flight without running, for a test to complete by
     /// hand. Set only for the duration of a synchronous test run on the main actor.
@@ -49,6 +50,7 @@ package final class ScopeRuntime {
     }
 
     /// Stages an effect; it starts when the running update returns, or at once outside any update.
+    @usableFromInline
     func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
         switch effects.enqueue(effect, key: key, policy: policy) {
         case .dropped:
