@@ -11,6 +11,8 @@ struct BenchService: Injectable {
 final class ChainNode: Scope {
     var total = 0
     @Subscope var child: ChainNode? = nil
+    /// A second child, outside the chain: replacing it changes the tree's shape.
+    @Subscope var sibling: ChainNode? = nil
     @Injected var service: BenchService
 
     enum When: Sendable {

@@ -14,10 +14,27 @@ enum Profiles {
             { count in _ = SendWorkload.send(to: CounterScope(), TapSequence(), name: "send").run(count) }
         ),
         (
+            "injected-cached-1000",
+            { count in
+                let chain = ChainNode.chain(depth: 1_000)
+                chain[0].injectObject(BenchService(value: 1))
+                _ = InjectedWorkload.cached(readBy: chain[999], depth: 1_000).run(count)
+            }
+        ),
+        (
             "injected-after-injection-1000",
             { count in
                 let chain = ChainNode.chain(depth: 1_000)
+                chain[0].injectObject(BenchService(value: 1))
                 _ = InjectedWorkload.afterInjection(at: chain[0], readBy: chain[999], depth: 1_000).run(count)
+            }
+        ),
+        (
+            "injected-after-linking-1000",
+            { count in
+                let chain = ChainNode.chain(depth: 1_000)
+                chain[0].injectObject(BenchService(value: 1))
+                _ = InjectedWorkload.afterLinking(at: chain[0], readBy: chain[999], depth: 1_000).run(count)
             }
         ),
         (
