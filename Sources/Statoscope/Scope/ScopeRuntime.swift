@@ -34,9 +34,10 @@ package final class ScopeRuntime {
 
     /// Values injected at this scope with `injectObject`, keyed by their type.
     var injected: [ObjectIdentifier: any Injectable] = [:]
-    /// Dependencies this scope resolved, valid while `resolvedGeneration` is the tree's generation.
-    var resolved: [ObjectIdentifier: any Injectable] = [:]
-    var resolvedGeneration: UInt64 = .max
+    /// For each dependency type this scope resolved, the scope that provides it, valid while
+    /// `providersGeneration` is the tree's: see ``resolve(_:)``.
+    var providers: [ObjectIdentifier: Provider] = [:]
+    var providersGeneration: UInt64 = .max
     /// Every dependency this scope sees, cached for effects until the tree or an injection changes.
     var dependencySnapshot: (snapshot: DependencySnapshot, generation: UInt64)?
 
@@ -149,6 +150,8 @@ package final class ScopeRuntime {
     /// Releases what the runtime holds for a scope that is gone: its effects and its middleware.
     func retire() {
         cancelAllEffects()
+        // Providers are ancestors: released along with them, a subtree's runtimes hold no cycle.
+        providers.removeAll()
         for _ in middlewares { Dispatcher.middlewareRemoved() }
         middlewares.removeAll()
     }
