@@ -86,6 +86,22 @@ struct InjectionTests {
         #expect(scope.fromEffect == "parent again")
     }
 
+    @Test func subtreeMovedUnderAnOverrideSeesItAtEveryDepth() async {
+        let parent = Greeter()
+        parent.injectObject(Greeting(text: "parent"))
+        let child = Greeter()
+        child.child = Greeter()
+        let grandchild = child.child!
+        #expect(grandchild.greeting.text == "default")
+        parent.child = child
+        #expect(grandchild.greeting.text == "parent")
+        let other = Greeter()
+        other.injectObject(Greeting(text: "other"))
+        other.child = child
+        #expect(grandchild.greeting.text == "other")
+        #expect(child.greeting.text == "other")
+    }
+
     @Test func childLinkedAfterAnOverrideSeesIt() async {
         let parent = Greeter()
         parent.injectObject(Greeting(text: "parent"))

@@ -13,10 +13,11 @@ extension ScopeRuntime {
 
     /// The nearest scope at or above this one that injected a value under `key`, nil when none did.
     ///
-    /// Each scope on the way remembers the answer until the tree's shape changes or a type is
-    /// injected at a new place, so a walk stops at the nearest ancestor that already knows it:
-    /// resolving across a deep tree costs its depth once. Replacing an injected value keeps every
-    /// answer: the first read after it costs the same at any depth.
+    /// Each scope on the way remembers the answer until it is moved in the tree (with its subtree) or
+    /// a type is injected at a new place, so a walk stops at the nearest ancestor that already knows
+    /// it: resolving across a deep tree costs its depth once. Replacing an injected value, or linking
+    /// and unlinking scopes elsewhere, keeps the answer: the first read after it costs the same at
+    /// any depth.
     private func provider(of key: ObjectIdentifier) -> ScopeRuntime? {
         let generation = ScopeTree.providersGeneration
         var unresolved: [ScopeRuntime] = []
@@ -44,13 +45,25 @@ extension ScopeRuntime {
         return found
     }
 
+    /// Forgets the providers cached in this scope's subtree, whose ancestors just changed; they are
+    /// found again, from the new ancestors, when next read. Nothing outside the subtree changes
+    /// provider when it moves, so their caches stay.
+    func forgetProvidersInSubtree() {
+        var pending = [self]
+        while let runtime = pending.popLast() {
+            runtime.providers.removeAll()
+            runtime.providersGeneration = .max
+            pending.append(contentsOf: runtime.children)
+        }
+    }
+
     /// Overrides a dependency for this scope and its subtree.
     func inject<Value: Injectable>(_ value: Value) {
         let key = ObjectIdentifier(Value.self)
         let replacesValue = injected[key] != nil
         injected[key] = value
         if replacesValue {
-            ScopeTree.injectedValueReplaced()
+            ScopeTree.valuesChanged()
         } else {
             ScopeTree.changed()
         }

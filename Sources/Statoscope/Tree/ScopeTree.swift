@@ -6,19 +6,21 @@ package enum ScopeTree {
     /// from the tree stays valid while this is unchanged.
     @usableFromInline package static var generation: UInt64 = 0
 
-    /// Changes whenever a scope is linked or unlinked, or a dependency type is injected at a scope
-    /// that had none of that type; not when an injected value is replaced by another. Which scope
-    /// provides a dependency type stays valid while this is unchanged.
+    /// Changes whenever a dependency type is injected at a scope that had none of that type; not when
+    /// an injected value is replaced by another, nor when the tree changes shape (linking or
+    /// unlinking forgets the providers of the moved subtree only). Which scope provides a dependency
+    /// type stays valid while this is unchanged.
     static var providersGeneration: UInt64 = 0
 
+    /// Anything resolved anywhere may be stale: a dependency type was injected at a new place.
     static func changed() {
         generation &+= 1
         providersGeneration &+= 1
     }
 
-    /// A scope's injected value was replaced by another of the same type: values resolved from the
-    /// tree are stale, but every scope still has the same provider.
-    static func injectedValueReplaced() {
+    /// The tree changed shape, or an injected value was replaced by another of its type: resolved
+    /// values are stale, but the scopes that provide them are the same, outside a moved subtree.
+    static func valuesChanged() {
         generation &+= 1
     }
 }
