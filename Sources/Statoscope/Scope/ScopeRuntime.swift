@@ -35,7 +35,7 @@ package final class ScopeRuntime {
     /// Values injected at this scope with `injectObject`, keyed by their type.
     var injected: [ObjectIdentifier: any Injectable] = [:]
     /// For each dependency type this scope resolved, the scope that provides it, valid while
-    /// `providersGeneration` is the tree's: see ``resolve(_:)``.
+    /// `providersGeneration` is the tree's: see `provider(of:)`.
     var providers: [ObjectIdentifier: Provider] = [:]
     var providersGeneration: UInt64 = .max
     /// Every dependency this scope sees, cached for effects until the tree or an injection changes.
@@ -150,7 +150,8 @@ package final class ScopeRuntime {
     /// Releases what the runtime holds for a scope that is gone: its effects and its middleware.
     func retire() {
         cancelAllEffects()
-        // Providers are ancestors: released along with them, a subtree's runtimes hold no cycle.
+        // Providers are ancestors, held strongly while their children hold them in `children`:
+        // dropping them once the scope is gone leaves no cycle behind.
         providers.removeAll()
         for _ in middlewares { Dispatcher.middlewareRemoved() }
         middlewares.removeAll()
