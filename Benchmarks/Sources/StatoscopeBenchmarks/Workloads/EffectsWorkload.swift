@@ -98,42 +98,50 @@ enum EffectsWorkload {
     static func inFlight(_ count: Int) async -> [Double] {
         let gate = ParkingGate()
         let scope = EffectsScope(gate: gate)
-        let residentBefore = PeakMemory.restart() ?? 0
-        let enqueue = Stopwatch()
-        for _ in 0..<count {
-            scope.send(.park)
-        }
-        let enqueued = enqueue.elapsedNanoseconds
-        await gate.waitForArrivals(count)
-        let peak = PeakMemory.peak() ?? 0
-        let cancel = Stopwatch()
-        scope.effectsState.cancelAllEffects()
-        let cancelled = cancel.elapsedNanoseconds
-        await gate.waitForDepartures(count)
-        let ended = cancel.elapsedNanoseconds
-        await settle()
-        return [enqueued / 1e6, Double(peak - residentBefore) / 1e6, cancelled / 1e6, ended / 1e6]
+        return await parked(
+            count, at: gate,
+            enqueue: {
+                for _ in 0..<count {
+                    scope.send(.park)
+                }
+            },
+            cancel: { scope.effectsState.cancelAllEffects() })
     }
 
     static func handWrittenInFlight(_ count: Int) async -> [Double] {
         let gate = ParkingGate()
-        let residentBefore = PeakMemory.restart() ?? 0
-        let enqueue = Stopwatch()
         var tasks: [Task<Void, Never>] = []
-        tasks.reserveCapacity(count)
-        for _ in 0..<count {
-            tasks.append(Task.detached { await gate.park() })
-        }
-        let enqueued = enqueue.elapsedNanoseconds
+        return await parked(
+            count, at: gate,
+            enqueue: {
+                tasks.reserveCapacity(count)
+                for _ in 0..<count {
+                    tasks.append(Task.detached { await gate.park() })
+                }
+            },
+            cancel: {
+                for task in tasks {
+                    task.cancel()
+                }
+            })
+    }
+
+    /// Measures `count` effects that `enqueue` starts and that wait at `gate` until `cancel` cancels
+    /// them: the figures of ``inFlight(_:)``.
+    private static func parked(
+        _ count: Int, at gate: ParkingGate, enqueue: () -> Void, cancel: () -> Void
+    ) async -> [Double] {
+        let residentBefore = PeakMemory.restart() ?? 0
+        let enqueueing = Stopwatch()
+        enqueue()
+        let enqueued = enqueueing.elapsedNanoseconds
         await gate.waitForArrivals(count)
         let peak = PeakMemory.peak() ?? 0
-        let cancel = Stopwatch()
-        for task in tasks {
-            task.cancel()
-        }
-        let cancelled = cancel.elapsedNanoseconds
+        let cancelling = Stopwatch()
+        cancel()
+        let cancelled = cancelling.elapsedNanoseconds
         await gate.waitForDepartures(count)
-        let ended = cancel.elapsedNanoseconds
+        let ended = cancelling.elapsedNanoseconds
         await settle()
         return [enqueued / 1e6, Double(peak - residentBefore) / 1e6, cancelled / 1e6, ended / 1e6]
     }
