@@ -8,10 +8,13 @@ extension Effect {
     public func map<NewResult>(
         _ transform: @escaping @Sendable (ResultType) -> NewResult
     ) -> AnyEffect<NewResult> {
+        // The closures capture the previous transform only, not the whole chain: the pristine effect
+        // is kept once, by the new chain, and every in-flight effect's closure is that much smaller.
         let base = chain
+        let baseTransform = base.transform
         return AnyEffect(
             chain: EffectChain(pristine: base.pristine) { outcome in
-                transform(try base.transform(outcome))
+                transform(try baseTransform(outcome))
             })
     }
 
@@ -31,10 +34,11 @@ extension Effect {
         _ transform: @escaping @Sendable (any Error) -> Failure
     ) -> AnyEffect<Result<ResultType, Failure>> {
         let base = chain
+        let baseTransform = base.transform
         return AnyEffect(
             chain: EffectChain(pristine: base.pristine) { outcome in
                 do {
-                    return .success(try base.transform(outcome))
+                    return .success(try baseTransform(outcome))
                 } catch {
                     return .failure(transform(error))
                 }
