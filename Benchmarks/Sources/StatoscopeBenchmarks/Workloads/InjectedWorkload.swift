@@ -36,25 +36,31 @@ enum InjectedWorkload {
     }
 
     /// Each iteration replaces the value the root injected (which makes every resolved value in the
-    /// tree stale), then `reader` reads: the figure is one `injectObject` plus the first read after it.
+    /// tree stale), then `reader` reads.
     static func afterInjection(at root: ChainNode, readBy reader: ChainNode, depth: Int) -> TimedCase {
-        TimedCase(name: "injectObject replacing the root's value + read at depth \(depth)") { iterations in
-            var sum = 0
-            for index in 0..<iterations {
-                root.injectObject(BenchService(value: index))
-                sum &+= reader.service.value
-            }
-            return UInt64(truncatingIfNeeded: sum)
+        read(by: reader, afterEach: "injectObject replacing the root's value", depth: depth) { index in
+            root.injectObject(BenchService(value: index))
         }
     }
 
     /// Each iteration links a new scope at the root, in place of the previous one (the tree changes
     /// shape: unlinking and linking), then `reader` reads.
     static func afterLinking(at root: ChainNode, readBy reader: ChainNode, depth: Int) -> TimedCase {
-        TimedCase(name: "scope linked at the root + read at depth \(depth)") { iterations in
+        read(by: reader, afterEach: "scope linked at the root", depth: depth) { _ in
+            root.sibling = ChainNode()
+        }
+    }
+
+    /// Each iteration makes `change` (given the iteration's number), then `reader` reads: the figure is
+    /// the change plus the first read after it, microseconds against which calling `change` is noise.
+    private static func read(
+        by reader: ChainNode, afterEach change: String, depth: Int,
+        _ makeChange: @escaping @MainActor (Int) -> Void
+    ) -> TimedCase {
+        TimedCase(name: "\(change) + read at depth \(depth)") { iterations in
             var sum = 0
-            for _ in 0..<iterations {
-                root.sibling = ChainNode()
+            for index in 0..<iterations {
+                makeChange(index)
                 sum &+= reader.service.value
             }
             return UInt64(truncatingIfNeeded: sum)
