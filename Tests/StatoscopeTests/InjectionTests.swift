@@ -70,6 +70,38 @@ struct InjectionTests {
         #expect(scope.greeting.text == "later")
     }
 
+    @Test func replacingAnInjectedValueIsSeenBelowAndByEffects() async {
+        let (grandparent, parent, scope) = threeLevels()
+        grandparent.injectObject(Greeting(text: "first"))
+        #expect(scope.greeting.text == "first")
+        grandparent.injectObject(Greeting(text: "second"))
+        #expect(scope.greeting.text == "second")
+        #expect(parent.greeting.text == "second")
+        parent.injectObject(Greeting(text: "parent"))
+        parent.injectObject(Greeting(text: "parent again"))
+        #expect(scope.greeting.text == "parent again")
+        #expect(grandparent.greeting.text == "second")
+        scope.send(.greetFromEffect)
+        await scope.effectsState.waitUntilSettled()
+        #expect(scope.fromEffect == "parent again")
+    }
+
+    @Test func subtreeMovedUnderAnOverrideSeesItAtEveryDepth() async {
+        let parent = Greeter()
+        parent.injectObject(Greeting(text: "parent"))
+        let child = Greeter()
+        child.child = Greeter()
+        let grandchild = child.child!
+        #expect(grandchild.greeting.text == "default")
+        parent.child = child
+        #expect(grandchild.greeting.text == "parent")
+        let other = Greeter()
+        other.injectObject(Greeting(text: "other"))
+        other.child = child
+        #expect(grandchild.greeting.text == "other")
+        #expect(child.greeting.text == "other")
+    }
+
     @Test func childLinkedAfterAnOverrideSeesIt() async {
         let parent = Greeter()
         parent.injectObject(Greeting(text: "parent"))

@@ -7,9 +7,10 @@
 /// ``Effect/map(_:)`` and its siblings return an `AnyEffect` that keeps the effect it started from as
 /// its ``Effect/pristine`` value.
 public struct AnyEffect<ResultType>: Effect {
-    private let body: Body
+    @usableFromInline let body: Body
 
-    private enum Body: Sendable {
+    @usableFromInline
+    enum Body: Sendable {
         case closure(@Sendable () async throws -> ResultType)
         case mapped(EffectChain<ResultType>)
     }
@@ -24,6 +25,7 @@ public struct AnyEffect<ResultType>: Effect {
         body = .mapped(effect.chain)
     }
 
+    @inlinable
     init(chain: EffectChain<ResultType>) {
         body = .mapped(chain)
     }
@@ -39,6 +41,7 @@ public struct AnyEffect<ResultType>: Effect {
     }
 
     /// The chain this effect transforms, or nil when it is a closure and so its own pristine effect.
+    @inlinable
     var mappedChain: EffectChain<ResultType>? {
         if case .mapped(let chain) = body { return chain }
         return nil

@@ -4,17 +4,22 @@ extension Effect {
     /// ```swift
     /// NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted)
     /// ```
+    @inlinable
     public func map<NewResult>(
         _ transform: @escaping @Sendable (ResultType) -> NewResult
     ) -> AnyEffect<NewResult> {
+        // The closures capture the previous transform only, not the whole chain: the pristine effect
+        // is kept once, by the new chain, and every in-flight effect's closure is that much smaller.
         let base = chain
+        let baseTransform = base.transform
         return AnyEffect(
             chain: EffectChain(pristine: base.pristine) { outcome in
-                transform(try base.transform(outcome))
+                transform(try baseTransform(outcome))
             })
     }
 
     /// Turns a thrown error into a failed `Result`, so a failure is delivered as an event too.
+    @inlinable
     public func mapToResult() -> AnyEffect<Result<ResultType, any Error>> {
         mapToResultWithError { $0 }
     }
@@ -24,14 +29,16 @@ extension Effect {
     /// ```swift
     /// LoadProfile().mapToResultWithError { ProfileError(underlying: $0) }.map(When.profileLoaded)
     /// ```
+    @inlinable
     public func mapToResultWithError<Failure: Error>(
         _ transform: @escaping @Sendable (any Error) -> Failure
     ) -> AnyEffect<Result<ResultType, Failure>> {
         let base = chain
+        let baseTransform = base.transform
         return AnyEffect(
             chain: EffectChain(pristine: base.pristine) { outcome in
                 do {
-                    return .success(try base.transform(outcome))
+                    return .success(try baseTransform(outcome))
                 } catch {
                     return .failure(transform(error))
                 }
@@ -45,6 +52,7 @@ extension Effect {
     /// enum LoginError: UnknownErrorRepresentable { case wrongPassword, unknownError }
     /// Login(credentials).mapToResultWithError(LoginError.self).map(When.loginFinished)
     /// ```
+    @inlinable
     public func mapToResultWithError<Failure: UnknownErrorRepresentable>(
         _ failureType: Failure.Type
     ) -> AnyEffect<Result<ResultType, Failure>> {

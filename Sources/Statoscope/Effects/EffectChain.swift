@@ -2,11 +2,22 @@
 ///
 /// Keeping the transforms synchronous and apart from the work lets a test feed a result it chose
 /// through the same `map` chain the live run uses, without running the effect.
+///
+/// `map` and `enqueue` are inlinable so that a chain is built in the module that enqueues the
+/// effect, specialised for its concrete types: unspecialised, every `map` and every `enqueue` looked
+/// up generic metadata and cast dynamically at run time.
+@usableFromInline
 struct EffectChain<ResultType>: Sendable {
     /// The effect as first enqueued.
-    let pristine: any Effect
+    @usableFromInline let pristine: any Effect
     /// From the pristine effect's outcome, a `Result<Pristine.ResultType, any Error>`, to the result.
-    let transform: @Sendable (Any) throws -> ResultType
+    @usableFromInline let transform: @Sendable (Any) throws -> ResultType
+
+    @inlinable
+    init(pristine: any Effect, transform: @escaping @Sendable (Any) throws -> ResultType) {
+        self.pristine = pristine
+        self.transform = transform
+    }
 
     /// Runs the pristine effect, then the chain.
     func run() async throws -> ResultType {
@@ -16,6 +27,7 @@ struct EffectChain<ResultType>: Sendable {
 
 extension Effect {
     /// This effect as a pristine effect with its chain of transforms.
+    @inlinable
     var chain: EffectChain<ResultType> {
         if let erased = self as? AnyEffect<ResultType>, let chain = erased.mappedChain {
             return chain
@@ -33,6 +45,7 @@ extension Effect {
     }
 
     /// The value of a boxed outcome of this effect, or the error it failed with.
+    @usableFromInline
     static func successValue(of outcome: Any) throws -> ResultType {
         guard let result = outcome as? Result<ResultType, any Error> else {
             throw EffectOutcomeMismatch(expected: ResultType.self, actual: type(of: outcome))

@@ -9,15 +9,17 @@
 /// cancelled effect, or one whose scope is released, delivers nothing.
 @MainActor
 public struct EffectsState<S: Scope> {
-    private let scope: S
+    @usableFromInline let scope: S
 
     init(scope: S) {
         self.scope = scope
     }
 
-    private var runtime: ScopeRuntime { ScopeRuntimeTable.runtime(for: scope) }
+    @usableFromInline
+    var runtime: ScopeRuntime { ScopeRuntimeTable.runtime(for: scope) }
 
     /// Enqueues an effect whose result is one of the scope's events.
+    @inlinable
     public func enqueue<E: Effect>(_ effect: E) where E.ResultType == S.When {
         runtime.enqueue(ScopeEffect(effect, for: S.self), key: nil, policy: .cancelOlder)
     }
@@ -29,6 +31,7 @@ public struct EffectsState<S: Scope> {
     /// case .userTypedQuery(let query):
     ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
     /// ```
+    @inlinable
     public func enqueue<E: Effect>(
         _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
     ) where E.ResultType == S.When {

@@ -94,14 +94,16 @@ package struct EffectsStateMachine<Payload> {
 
     /// The update that staged effects returned: they are running now. Returns them, oldest first.
     package mutating func commitStaged() -> [Entry] {
-        let ids = stagedIDs
-        stagedIDs.removeAll()
         var started: [Entry] = []
-        started.reserveCapacity(ids.count)
-        for id in ids where entries[id] != nil {
-            entries[id]?.phase = .running
-            started.append(entries[id]!)
+        started.reserveCapacity(stagedIDs.count)
+        // One lookup per effect, the entry changed in place; the staged list keeps its buffer for the
+        // next update. This runs once per update that enqueued effects.
+        for id in stagedIDs {
+            guard let index = entries.index(forKey: id) else { continue }
+            entries.values[index].phase = .running
+            started.append(entries.values[index])
         }
+        stagedIDs.removeAll(keepingCapacity: true)
         return started
     }
 
@@ -116,9 +118,11 @@ package struct EffectsStateMachine<Payload> {
     /// A running effect finished. Returns it if its result should be delivered: nil when it was
     /// cancelled (or is unknown), so a late completion never reaches the scope.
     package mutating func complete(_ id: EffectID) -> Entry? {
-        guard let entry = entries[id], entry.phase == .running else { return nil }
-        remove(id)
-        return entry
+        // One lookup, and the entry moved out rather than copied: this runs once per completion.
+        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else {
+            return nil
+        }
+        return remove(at: index)
     }
 
     /// Cancels the effects, staged or running, that match `predicate`. Returns them, oldest first.
@@ -138,10 +142,17 @@ package struct EffectsStateMachine<Payload> {
     }
 
     private mutating func remove(_ id: EffectID) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
-        if let key = entry.key, idsByKey[key] == id {
+        guard let index = entries.index(forKey: id) else { return }
+        remove(at: index)
+    }
+
+    @discardableResult
+    private mutating func remove(at index: [EffectID: Entry].Index) -> Entry {
+        let entry = entries.remove(at: index).value
+        if let key = entry.key, idsByKey[key] == entry.id {
             idsByKey[key] = nil
         }
+        return entry
     }
 }
 

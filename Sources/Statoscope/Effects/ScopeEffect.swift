@@ -1,26 +1,68 @@
 /// An effect enqueued on a scope, its `When` erased so the runtime needs no generics.
+///
+/// It is one reference to a ``ScopeEffectBody``, which keeps the effect's chain and knows the scope's
+/// type: one allocation per enqueued effect, rather than one per closure a chain of closures would
+/// need, and a small entry in the runtime's tables while the effect is in flight.
+@usableFromInline
 package struct ScopeEffect: Sendable {
+    @usableFromInline let body: ScopeEffectBody
+
+    @inlinable
+    init<S: Scope, E: Effect>(_ effect: E, for scopeType: S.Type) where E.ResultType == S.When {
+        body = TypedScopeEffectBody<S>(chain: effect.chain)
+    }
+
     /// The effect as first enqueued.
-    package let pristine: any Effect
+    package var pristine: any Effect { body.pristine }
+
     /// From an outcome of the pristine effect (a `Result<Pristine.ResultType, any Error>`) to what the
     /// scope receives; a test uses it to complete an effect by hand.
-    package let complete: @Sendable (Any) -> EffectOutcome
-    /// Runs the effect and its chain, off the main actor.
-    let run: @Sendable () async -> EffectOutcome
+    package func complete(_ outcome: Any) -> EffectOutcome {
+        body.complete(outcome)
+    }
+}
 
-    init<S: Scope, E: Effect>(_ effect: E, for scopeType: S.Type) where E.ResultType == S.When {
-        let chain = effect.chain
-        let complete: @Sendable (Any) -> EffectOutcome = { outcome in
-            do {
-                let when = try chain.transform(outcome)
-                return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
-            } catch {
-                return .failed(error)
-            }
+/// What a ``ScopeEffect`` does, implemented by a subclass that knows the scope's type.
+///
+/// A class rather than a protocol, so that the effect's task calls ``run(reportingTo:id:)`` through
+/// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
+/// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
+@usableFromInline
+class ScopeEffectBody: @unchecked Sendable {
+    var pristine: any Effect { preconditionFailure("overridden") }
+
+    func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
+
+    /// Runs the effect and its chain, off the main actor, and posts the outcome for `runtime`.
+    func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
+        preconditionFailure("overridden")
+    }
+}
+
+// Immutable, and its chain is `Sendable`.
+@usableFromInline
+final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
+    let chain: EffectChain<S.When>
+
+    @usableFromInline
+    init(chain: EffectChain<S.When>) {
+        self.chain = chain
+    }
+
+    override var pristine: any Effect { chain.pristine }
+
+    override func complete(_ outcome: Any) -> EffectOutcome {
+        do {
+            let when = try chain.transform(outcome)
+            return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
+        } catch {
+            return .failed(error)
         }
-        self.pristine = chain.pristine
-        self.complete = complete
-        self.run = { complete(await chain.pristine.outcome()) }
+    }
+
+    override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
+        let outcome = complete(await chain.pristine.outcome())
+        CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome)
     }
 }
 

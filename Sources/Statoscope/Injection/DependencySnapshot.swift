@@ -18,14 +18,17 @@ package struct DependencySnapshot: Sendable {
         return DependencySnapshot(values: self.values.merging(values) { _, nearer in nearer })
     }
 
+    /// Whether nothing was injected from the scope up to its root.
+    var isEmpty: Bool { values.isEmpty }
+
     /// The injected value of that type, or nil where none was injected.
     package func value<Value: Injectable>(of type: Value.Type) -> Value? {
         values[ObjectIdentifier(type)] as? Value
     }
 
-    /// Runs `operation` with this snapshot as the current one; with nothing injected, just runs it.
+    /// Runs `operation` with this snapshot as the current one. An empty snapshot need not be provided:
+    /// `current` being nil reads the same.
     func provide<Result: Sendable>(_ operation: () async -> Result) async -> Result {
-        guard !values.isEmpty else { return await operation() }
-        return await Self.$current.withValue(self, operation: operation)
+        await Self.$current.withValue(self, operation: operation)
     }
 }

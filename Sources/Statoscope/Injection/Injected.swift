@@ -22,8 +22,8 @@
 /// `@Observable` class, mark the property `@ObservationIgnored`.
 @propertyWrapper
 public struct Injected<Value: Injectable>: Sendable, Equatable {
-    private var cachedValue: Value?
-    private var cachedGeneration: UInt64 = .max
+    @usableFromInline var cachedValue: Value?
+    @usableFromInline var cachedGeneration: UInt64 = .max
 
     /// Declares the dependency; it is resolved when read.
     public init() {}
@@ -34,7 +34,11 @@ public struct Injected<Value: Injectable>: Sendable, Equatable {
     }
 
     /// The dependency as seen by the scope: the nearest injected value above it, else the default.
+    ///
+    /// Inlinable, so that a read of a cached value compiles, in the reader's module, to a generation
+    /// check and a stored-property load; unspecialised, it went through key-path projections.
     @MainActor
+    @inlinable
     public static subscript<Reader: Scope>(
         _enclosingInstance reader: Reader,
         wrapped wrappedKeyPath: KeyPath<Reader, Value>,
@@ -44,6 +48,15 @@ public struct Injected<Value: Injectable>: Sendable, Equatable {
         if storage.cachedGeneration == ScopeTree.generation, let value = storage.cachedValue {
             return value
         }
+        return resolve(for: reader, storage: storageKeyPath)
+    }
+
+    /// Resolves the dependency from the tree and caches it in the reader's storage.
+    @MainActor
+    @usableFromInline
+    static func resolve<Reader: Scope>(
+        for reader: Reader, storage storageKeyPath: ReferenceWritableKeyPath<Reader, Injected<Value>>
+    ) -> Value {
         let value = ScopeRuntimeTable.runtime(for: reader).resolve(Value.self)
         reader[keyPath: storageKeyPath].cachedValue = value
         reader[keyPath: storageKeyPath].cachedGeneration = ScopeTree.generation

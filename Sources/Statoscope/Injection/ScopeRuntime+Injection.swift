@@ -1,45 +1,82 @@
 extension ScopeRuntime {
+    /// The scope that provides a dependency type to another: the nearest one at or above it that
+    /// injected a value of that type, or none, where the type's default applies.
+    struct Provider {
+        let runtime: ScopeRuntime?
+    }
+
     /// The nearest value of that type injected at this scope or above it, else its default.
-    ///
-    /// Each scope on the way remembers the answer until the tree changes, so a walk stops at the
-    /// nearest ancestor that already knows it: resolving across a deep tree costs its depth once.
     func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
         let key = ObjectIdentifier(type)
-        let generation = ScopeTree.generation
+        return provider(of: key)?.injected[key] as? Value ?? Value.defaultValue
+    }
+
+    /// The nearest scope at or above this one that injected a value under `key`, nil when none did.
+    ///
+    /// Each scope on the way remembers the answer until it is moved in the tree (with its subtree) or
+    /// a type is injected at a new place, so a walk stops at the nearest ancestor that already knows
+    /// it: resolving across a deep tree costs its depth once. Replacing an injected value, or linking
+    /// and unlinking scopes elsewhere, keeps the answer: the first read after it costs the same at
+    /// any depth.
+    private func provider(of key: ObjectIdentifier) -> ScopeRuntime? {
+        let generation = ScopeTree.providersGeneration
         var unresolved: [ScopeRuntime] = []
-        var found: Value?
-        for runtime in selfAndAncestors {
-            if let value = runtime.injected[key] as? Value {
-                found = value
+        var found: ScopeRuntime?
+        var current: ScopeRuntime? = self
+        while let runtime = current {
+            if !runtime.injected.isEmpty, runtime.injected[key] != nil {
+                found = runtime
                 break
             }
-            if runtime.resolvedGeneration == generation, let value = runtime.resolved[key] as? Value {
-                found = value
+            if runtime.providersGeneration == generation, let known = runtime.providers[key] {
+                found = known.runtime
                 break
             }
             unresolved.append(runtime)
+            current = runtime.parent
         }
-        let value = found ?? Value.defaultValue
         for runtime in unresolved {
-            if runtime.resolvedGeneration != generation {
-                runtime.resolved.removeAll(keepingCapacity: true)
-                runtime.resolvedGeneration = generation
+            if runtime.providersGeneration != generation {
+                runtime.providers.removeAll(keepingCapacity: true)
+                runtime.providersGeneration = generation
             }
-            runtime.resolved[key] = value
+            runtime.providers[key] = Provider(runtime: found)
         }
-        return value
+        return found
+    }
+
+    /// Forgets the providers cached in this scope's subtree, whose ancestors just changed; they are
+    /// found again, from the new ancestors, when next read. Nothing outside the subtree changes
+    /// provider when it moves, so their caches stay.
+    func forgetProvidersInSubtree() {
+        var pending = [self]
+        while let runtime = pending.popLast() {
+            runtime.providers.removeAll()
+            runtime.providersGeneration = .max
+            pending.append(contentsOf: runtime.children)
+        }
     }
 
     /// Overrides a dependency for this scope and its subtree.
     func inject<Value: Injectable>(_ value: Value) {
-        injected[ObjectIdentifier(Value.self)] = value
-        ScopeTree.changed()
+        let key = ObjectIdentifier(Value.self)
+        let replacesValue = injected[key] != nil
+        injected[key] = value
+        if replacesValue {
+            ScopeTree.valuesChanged()
+        } else {
+            ScopeTree.changed()
+        }
     }
 
     /// Everything injected from this scope up to the root, nearest winning, for its effects; built
     /// on the nearest ancestor's cached snapshot, like ``resolve(_:)``.
     func dependenciesForEffects() -> DependencySnapshot {
         let generation = ScopeTree.generation
+        // The common case, once per effect started: this scope's own snapshot is current.
+        if let cached = dependencySnapshot, cached.generation == generation {
+            return cached.snapshot
+        }
         var unbuilt: [ScopeRuntime] = []
         var base = DependencySnapshot(values: [:])
         for runtime in selfAndAncestors {

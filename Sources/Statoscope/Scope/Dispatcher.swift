@@ -6,10 +6,13 @@
 @usableFromInline
 @MainActor
 enum Dispatcher {
+    // The two values `send` uses are computed constants, not stored ones: a stored `static let` is
+    // read through an accessor call from the user's module on every `send`.
+
     /// The gate value when no update is running and nothing needs the full path.
-    @usableFromInline static let open: UInt8 = 0
+    @inlinable static var open: UInt8 { 0 }
     /// Set while an update runs: a `send` made then is queued.
-    @usableFromInline static let updating: UInt8 = 1 << 0
+    @inlinable static var updating: UInt8 { 1 << 0 }
     /// Set while anything (middleware, a test plan) needs every event to take the full path.
     static let instrumented: UInt8 = 1 << 1
 
@@ -102,10 +105,16 @@ enum Dispatcher {
 
     private static func commitStagedEffects(failed: Bool) {
         guard !staged.isEmpty else { return }
-        let runtimes = staged
-        staged.removeAll(keepingCapacity: true)
+        // Taken out rather than copied, so that its buffer is reused instead of a new one being
+        // allocated for every update that enqueues an effect.
+        var runtimes = staged
+        staged = []
         for runtime in runtimes {
             runtime.commitStagedEffects(failed: failed)
+        }
+        if staged.isEmpty {
+            runtimes.removeAll(keepingCapacity: true)
+            staged = runtimes
         }
     }
 

@@ -4,6 +4,7 @@
 /// A scope declares no storage of the library's, so this lives in ``ScopeRuntimeTable``, keyed by the
 /// scope's identity, and holds the scope weakly: a running effect never keeps its scope alive.
 @MainActor
+@usableFromInline
 package final class ScopeRuntime {
     /// What happens to effects when the update that enqueued them returns. Anything but `running` is
     /// set only for the duration of a synchronous test run or replay on the main actor.
@@ -33,9 +34,10 @@ package final class ScopeRuntime {
 
     /// Values injected at this scope with `injectObject`, keyed by their type.
     var injected: [ObjectIdentifier: any Injectable] = [:]
-    /// Dependencies this scope resolved, valid while `resolvedGeneration` is the tree's generation.
-    var resolved: [ObjectIdentifier: any Injectable] = [:]
-    var resolvedGeneration: UInt64 = .max
+    /// For each dependency type this scope resolved, the scope that provides it, valid while
+    /// `providersGeneration` is the tree's: see `provider(of:)`.
+    var providers: [ObjectIdentifier: Provider] = [:]
+    var providersGeneration: UInt64 = .max
     /// Every dependency this scope sees, cached for effects until the tree or an injection changes.
     var dependencySnapshot: (snapshot: DependencySnapshot, generation: UInt64)?
 
@@ -53,6 +55,7 @@ package final class ScopeRuntime {
     }
 
     /// Stages an effect; it starts when the running update returns, or at once outside any update.
+    @usableFromInline
     func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
         switch effects.enqueue(effect, key: key, policy: policy) {
         case .dropped:
@@ -98,9 +101,16 @@ package final class ScopeRuntime {
 
     private func start(_ id: EffectID, _ effect: ScopeEffect) {
         let dependencies = dependenciesForEffects()
-        let task = Task.detached { [self] in
-            let outcome = await dependencies.provide { await effect.run() }
-            CompletionInbox.shared.post(runtime: self, id: id, outcome: outcome)
+        let body = effect.body
+        let task: Task<Void, Never>
+        // Without dependencies to provide, the task runs the body directly: an effect parked at an
+        // `await` keeps every frame below it, and fewer frames fit in the task's first allocator slab.
+        if dependencies.isEmpty {
+            task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
+        } else {
+            task = Task.detached { [self] in
+                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+            }
         }
         tasks[id] = task
         unfinishedRuns += 1
@@ -155,9 +165,13 @@ package final class ScopeRuntime {
         resumeSettleWaitersIfIdle()
     }
 
-    /// Releases what the runtime holds for a scope that is gone: its effects and its middleware.
+    /// Releases what the runtime holds for a scope that is gone: its effects, its cached dependency
+    /// providers and its middleware.
     func retire() {
         cancelAllEffects()
+        // Providers are ancestors, held strongly while their children hold them in `children`:
+        // dropping them once the scope is gone leaves no cycle behind.
+        providers.removeAll()
         for _ in middlewares { Dispatcher.instrumentRemoved() }
         middlewares.removeAll()
     }

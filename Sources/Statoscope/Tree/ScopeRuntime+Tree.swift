@@ -9,7 +9,8 @@ extension ScopeRuntime {
         child.parent = self
         child.nameInParent = name
         children.append(child)
-        ScopeTree.changed()
+        child.forgetProvidersInSubtree()
+        ScopeTree.valuesChanged()
     }
 
     /// Detaches `child` from this scope. If the child is released, its effects, and those of its
@@ -19,7 +20,8 @@ extension ScopeRuntime {
         children.removeAll { $0 === child }
         child.parent = nil
         child.nameInParent = nil
-        ScopeTree.changed()
+        child.forgetProvidersInSubtree()
+        ScopeTree.valuesChanged()
         if child.scope == nil {
             ScopeRuntimeTable.dropReleased(child)
         }

@@ -1,11 +1,26 @@
 /// Facts about the whole tree of scopes that caches compare against.
 @MainActor
+@usableFromInline
 package enum ScopeTree {
     /// Changes whenever a scope is linked, unlinked or given a dependency anywhere; a value resolved
     /// from the tree stays valid while this is unchanged.
-    package static var generation: UInt64 = 0
+    @usableFromInline package static var generation: UInt64 = 0
 
+    /// Changes whenever a dependency type is injected at a scope that had none of that type; not when
+    /// an injected value is replaced by another, nor when the tree changes shape (linking or
+    /// unlinking forgets the providers of the moved subtree only). Which scope provides a dependency
+    /// type stays valid while this is unchanged.
+    static var providersGeneration: UInt64 = 0
+
+    /// Anything resolved anywhere may be stale: a dependency type was injected at a new place.
     static func changed() {
+        generation &+= 1
+        providersGeneration &+= 1
+    }
+
+    /// The tree changed shape, or an injected value was replaced by another of its type: resolved
+    /// values are stale, but the scopes that provide them are the same, outside a moved subtree.
+    static func valuesChanged() {
         generation &+= 1
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+
+/// How figures are written in the table: a fixed number of significant digits, so that columns of
+/// very different magnitudes (a few nanoseconds, a hundred megabytes) stay readable.
+enum Format {
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "n/a" }
+        let magnitude = abs(value)
+        if magnitude >= 100 || magnitude == value.rounded() && magnitude >= 10 {
+            return String(format: "%.0f", value)
+        }
+        return String(format: magnitude >= 10 ? "%.1f" : "%.2f", value)
+    }
+
+    static func ratio(_ value: Double) -> String {
+        guard value.isFinite else { return "n/a" }
+        return String(format: value >= 100 ? "%.0fx" : "%.2fx", value)
+    }
+}

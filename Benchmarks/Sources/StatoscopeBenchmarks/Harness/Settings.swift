@@ -1,0 +1,31 @@
+/// How much the harness measures: a full run for the figures in the README, a smoke run for CI.
+struct Settings: Sendable {
+    /// A smoke run runs every workload once over tiny counts and never fails on a budget: CI's machine
+    /// is shared and noisy, and the run is there so that the benchmarks keep building and running.
+    let isSmoke: Bool
+    /// Timed repetitions of each case, after calibration and warm-up.
+    let repetitions: Int
+    /// How long one repetition of a timed loop should last; calibration picks the iteration count that
+    /// gets there, so that clock reads and loop overhead vanish in the figure.
+    let loopNanoseconds: Double
+    /// Effects per repetition of the round trip (issue 6: 10,000).
+    let roundTripEffects: Int
+    /// Effects held in flight at once (issue 6: 100,000).
+    let inFlightEffects: Int
+    /// Repetitions of the effect workloads, which are timed as a whole rather than per operation.
+    let effectRepetitions: Int
+
+    static func full(repetitions: Int?) -> Settings {
+        Settings(
+            isSmoke: false, repetitions: repetitions ?? 7, loopNanoseconds: 40e6,
+            roundTripEffects: 10_000, inFlightEffects: 100_000, effectRepetitions: repetitions ?? 5)
+    }
+
+    static let smoke = Settings(
+        isSmoke: true, repetitions: 2, loopNanoseconds: 0.2e6, roundTripEffects: 200, inFlightEffects: 1_000,
+        effectRepetitions: 1)
+
+    /// The issue's in-flight count over the one this run uses: totals budgeted for 100,000 effects
+    /// scale by it, so that a smoke run's verdicts still say something.
+    var inFlightScale: Double { Double(inFlightEffects) / 100_000 }
+}

@@ -1,0 +1,27 @@
+/// Every workload of issue 6, in its order: the one list the runner, `--list` and `--only` read.
+///
+/// A workload is added by writing its file under Workloads/ and its entry here. Workloads 7 and 8
+/// measure products that do not exist yet; their entries say so, with the budget they will be held to,
+/// so that adding them is a matter of replacing `.planned` with `.runnable`.
+@MainActor
+enum WorkloadRegistry {
+    static let all: [Workload] = [
+        Workload(number: 1, title: "send vs a hand-written handle(_:)", body: .runnable(SendWorkload.run)),
+        Workload(number: 2, title: "send through middleware", body: .runnable(MiddlewareWorkload.run)),
+        Workload(number: 3, title: "send by depth in a tree", body: .runnable(TreeSendWorkload.run)),
+        Workload(number: 4, title: "@Injected access by depth", body: .runnable(InjectedWorkload.run)),
+        Workload(
+            number: 5, title: "effects: round trip, in flight, cancel", body: .runnable(EffectsWorkload.run)),
+        Workload(
+            number: 6, title: "@Observable scope, observer re-registered per event",
+            body: .runnable(ObservationWorkload.run)),
+        // Workload 7: a 10,000-step test plan and a plan with 100 forks; budget: 10,000 steps <= 100 ms.
+        Workload(
+            number: 7, title: "test plans: 10,000 steps; 100 forks",
+            body: .planned(reason: "test plans (the StatoscopeTesting product) are not built yet")),
+        // Workload 8: recording events and replaying them, in events per second; no budget yet.
+        Workload(
+            number: 8, title: "recording and replay throughput",
+            body: .planned(reason: "recording and replay are not built yet")),
+    ]
+}

@@ -1,0 +1,70 @@
+import Statoscope
+
+/// Workload 2: `send` through pass-through middlewares, and with middleware support but none installed.
+///
+/// Budget: with logging off (no middleware installed), middleware support adds nothing measurable:
+/// `send` on a scope that had a middleware and no longer has one stays within 10% (the run-to-run
+/// noise of this machine) of `send` on a scope that never had one. The figures with middlewares
+/// installed have no limit in the issue; they are reported to follow them.
+@MainActor
+enum MiddlewareWorkload {
+    /// "Nothing measurable": within the noise between repetitions of the same loop on this machine.
+    static let noise = 1.10
+
+    static func run(_ context: WorkloadContext) {
+        let taps = TapSequence()
+        let baseline = SendWorkload.send(to: CounterScope(), taps, name: "send, no middleware ever added")
+        let cases = [
+            baseline,
+            afterRemoval(taps),
+            withPassThrough(count: 1, taps),
+            withPassThrough(count: 3, taps),
+            elsewhere(taps),
+        ]
+        let results = Sampler.measure(cases, in: context)
+        context.recordBaseline(results[0])
+        context.record(results[1], against: results[0], budget: .ratio(atMost: noise))
+        for result in results.dropFirst(2) {
+            context.record(result, against: results[0])
+        }
+    }
+
+    /// A scope whose middleware was added and removed: the library has its runtime and has seen
+    /// middleware, and none is installed now.
+    private static func afterRemoval(_ taps: TapSequence) -> TimedCase {
+        let scope = CounterScope()
+        scope.addMiddleware { scope, when, next in try next(when) }.remove()
+        return SendWorkload.send(
+            to: scope, taps, name: "send, middleware added then removed (none installed)")
+    }
+
+    /// `count` middlewares that pass every event on, installed only while this case is timed: while
+    /// any middleware is installed anywhere, every `send` takes the full path.
+    private static func withPassThrough(count: Int, _ taps: TapSequence) -> TimedCase {
+        let scope = CounterScope()
+        var registrations: [MiddlewareRegistration] = []
+        var timedCase = SendWorkload.send(
+            to: scope, taps, name: "send through \(count) pass-through middleware\(count == 1 ? "" : "s")")
+        timedCase.setUp = {
+            registrations = (0..<count).map { _ in scope.addMiddleware { scope, when, next in try next(when) }
+            }
+        }
+        timedCase.tearDown = {
+            for registration in registrations { registration.remove() }
+            registrations.removeAll()
+        }
+        return timedCase
+    }
+
+    /// `send` to a scope without middleware while another scope has one: what every scope of an app
+    /// pays once a single middleware (a logger on the root, say) is installed.
+    private static func elsewhere(_ taps: TapSequence) -> TimedCase {
+        let other = CounterScope()
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send, no middleware here, 1 on another scope")
+        timedCase.setUp = { registration = other.addMiddleware { scope, when, next in try next(when) } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+}

@@ -1,0 +1,57 @@
+import Statoscope
+
+/// Single operations run `count` times and nothing else, for `valgrind --tool=callgrind`.
+///
+/// Instruction counts are repeatable whatever else the machine does, where times are not. The cost of
+/// one operation is the difference between two runs, `--count N` and `--count 0`, divided by N; with
+/// `--separate-threads=yes`, thread 1 is the main actor's.
+@MainActor
+enum Profiles {
+    static let all: [(name: String, run: @MainActor (_ count: Int) async -> Void)] = [
+        ("handle", { count in _ = SendWorkload.handWritten(TapSequence()).run(count) }),
+        (
+            "send",
+            { count in _ = SendWorkload.send(to: CounterScope(), TapSequence(), name: "send").run(count) }
+        ),
+        (
+            "injected-cached-1000",
+            { count in
+                let chain = ChainNode.chain(depth: 1_000)
+                chain[0].injectObject(BenchService(value: 1))
+                _ = InjectedWorkload.cached(readBy: chain[999], depth: 1_000).run(count)
+            }
+        ),
+        (
+            "injected-after-injection-1000",
+            { count in
+                let chain = ChainNode.chain(depth: 1_000)
+                chain[0].injectObject(BenchService(value: 1))
+                _ = InjectedWorkload.afterInjection(at: chain[0], readBy: chain[999], depth: 1_000).run(count)
+            }
+        ),
+        (
+            "injected-after-linking-1000",
+            { count in
+                let chain = ChainNode.chain(depth: 1_000)
+                chain[0].injectObject(BenchService(value: 1))
+                _ = InjectedWorkload.afterLinking(at: chain[0], readBy: chain[999], depth: 1_000).run(count)
+            }
+        ),
+        (
+            "round-trip",
+            { count in
+                let context = WorkloadContext(settings: .smoke)
+                _ = await EffectsWorkload.roundTrip(
+                    count, through: EffectsScope(gate: ParkingGate()), context)
+            }
+        ),
+        (
+            "round-trip-hand-written",
+            { count in
+                _ = await EffectsWorkload.handWrittenRoundTrip(count, WorkloadContext(settings: .smoke))
+            }
+        ),
+        ("in-flight", { count in _ = await EffectsWorkload.inFlight(count) }),
+        ("in-flight-hand-written", { count in _ = await EffectsWorkload.handWrittenInFlight(count) }),
+    ]
+}
