@@ -21,7 +21,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "StatoscopeBenchmarks",
-            dependencies: [.product(name: "Statoscope", package: libraryIdentity)],
+            dependencies: [
+                .product(name: "Statoscope", package: libraryIdentity),
+                .product(name: "StatoscopeTesting", package: libraryIdentity),
+            ],
             path: "Sources/StatoscopeBenchmarks"
         )
     ],

@@ -17,3 +17,18 @@ enum Format {
         return String(format: value >= 100 ? "%.0fx" : "%.2fx", value)
     }
 }
+
+extension Int {
+    /// With thousands separators, as the issue writes counts: 100,000.
+    var grouped: String {
+        let digits = String(self)
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return groups.joined(separator: ",")
+    }
+}

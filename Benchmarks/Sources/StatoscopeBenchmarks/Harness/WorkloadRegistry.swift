@@ -1,8 +1,6 @@
 /// Every workload of issue 6, in its order: the one list the runner, `--list` and `--only` read.
 ///
-/// A workload is added by writing its file under Workloads/ and its entry here. Workloads 7 and 8
-/// measure products that do not exist yet; their entries say so, with the budget they will be held to,
-/// so that adding them is a matter of replacing `.planned` with `.runnable`.
+/// A workload is added by writing its file under Workloads/ and its entry here.
 @MainActor
 enum WorkloadRegistry {
     static let all: [Workload] = [
@@ -15,13 +13,8 @@ enum WorkloadRegistry {
         Workload(
             number: 6, title: "@Observable scope, observer re-registered per event",
             body: .runnable(ObservationWorkload.run)),
-        // Workload 7: a 10,000-step test plan and a plan with 100 forks; budget: 10,000 steps <= 100 ms.
         Workload(
-            number: 7, title: "test plans: 10,000 steps; 100 forks",
-            body: .planned(reason: "test plans (the StatoscopeTesting product) are not built yet")),
-        // Workload 8: recording events and replaying them, in events per second; no budget yet.
-        Workload(
-            number: 8, title: "recording and replay throughput",
-            body: .planned(reason: "recording and replay are not built yet")),
+            number: 7, title: "test plans: 10,000 steps; 100 forks", body: .runnable(TestPlanWorkload.run)),
+        Workload(number: 8, title: "recording and replay throughput", body: .runnable(RecordingWorkload.run)),
     ]
 }

@@ -29,7 +29,7 @@ enum EffectsWorkload {
             name: "round trip, hand-written: Task.detached per effect, awaited on the main actor",
             unit: "ns/effect", samples: samples[0][0], operations: count)
         let library = Measured(
-            name: "round trip: enqueue in update, run, deliver through send (\(count.formatted) effects)",
+            name: "round trip: enqueue in update, run, deliver through send (\(count.grouped) effects)",
             unit: "ns/effect", samples: samples[1][0], operations: count)
         context.recordBaseline(handWritten)
         context.record(library, against: handWritten, budget: .value(atMost: 5_000))
@@ -74,7 +74,7 @@ enum EffectsWorkload {
             { await handWrittenInFlight(count) },
             { await inFlight(count) },
         ])
-        let effects = "\(count.formatted) effects"
+        let effects = "\(count.grouped) effects"
         let figures: [(name: String, unit: String, budget: Budget?)] = [
             ("\(effects) in flight: enqueue", "ms", nil),
             ("\(effects) in flight: peak memory", "MB", .value(atMost: 150 * scale)),
@@ -150,20 +150,5 @@ enum EffectsWorkload {
     /// starts from a quiet runtime.
     private static func settle() async {
         try? await Task.sleep(for: .milliseconds(20))
-    }
-}
-
-extension Int {
-    /// With thousands separators, as the issue writes counts: 100,000.
-    fileprivate var formatted: String {
-        let digits = String(self)
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
-        }
-        return groups.joined(separator: ",")
     }
 }

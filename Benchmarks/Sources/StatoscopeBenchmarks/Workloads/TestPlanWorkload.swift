@@ -1,0 +1,92 @@
+import Statoscope
+import StatoscopeTesting
+
+/// Workload 7: test plans.
+///
+/// - 10,000 steps: 2,000 rounds of `WHEN`, `THEN`, `THEN_Enqueued`, `WHEN_EffectCompletes`, `THEN`,
+///   built and run. Baseline: 10,000 operations by hand (sends and property reads on a scope without
+///   effects), the raw work a plan's steps wrap. Budget: <= 100 ms.
+/// - 100 forks: a plan forking after each of 100 taps, each branch completing the save; reported.
+///   A branch replays the main line up to its fork, so the cost grows with the square of the forks.
+@MainActor
+enum TestPlanWorkload {
+    static func run(_ context: WorkloadContext) async {
+        let rounds = context.settings.isSmoke ? 20 : 2_000
+        let forks = context.settings.isSmoke ? 5 : 100
+        let samples = await context.repeatInterleaved([
+            { [byHand(rounds: rounds, context)] },
+            { [plan(rounds: rounds, context)] },
+            { [forkingPlan(forks: forks, context)] },
+        ])
+        let steps = rounds * 5
+        let handWritten = Measured(
+            name: "\(steps.grouped) operations by hand: sends and property reads", unit: "ms",
+            samples: samples[0][0], operations: steps)
+        let linear = Measured(
+            name: "test plan of \(steps.grouped) steps: built and run", unit: "ms", samples: samples[1][0],
+            operations: steps)
+        let forking = Measured(
+            name: "test plan with \(forks) forks", unit: "ms", samples: samples[2][0], operations: forks)
+        context.recordBaseline(handWritten)
+        context.record(
+            linear, against: handWritten, budget: context.settings.isSmoke ? nil : .value(atMost: 100))
+        context.record(forking, against: handWritten)
+    }
+
+    /// Milliseconds to send the plan's events and read the properties its checks read, by hand.
+    private static func byHand(rounds: Int, _ context: WorkloadContext) -> Double {
+        let stopwatch = Stopwatch()
+        let tally = TallyScope()
+        var checksum = 0
+        for round in 0..<rounds {
+            tally.send(.add(round))
+            checksum &+= tally.total
+            checksum &+= tally.events
+            tally.send(.add(1))
+            checksum &+= tally.total
+        }
+        context.consume(UInt64(truncatingIfNeeded: checksum))
+        return stopwatch.elapsedNanoseconds / 1e6
+    }
+
+    /// Milliseconds to build and run a plan of `rounds` rounds of five steps.
+    private static func plan(rounds: Int, _ context: WorkloadContext) -> Double {
+        let stopwatch = Stopwatch()
+        do {
+            var plan = try PlanCounter.GIVEN { PlanCounter() }
+            for round in 1...rounds {
+                plan = try plan.WHEN(.tap)
+                    .THEN(\.count, equals: round)
+                    .THEN_Enqueued(PlanCounter.Save(count: round))
+                    .WHEN_EffectCompletes(PlanCounter.Save.self, with: round)
+                    .THEN(\.saving, equals: false)
+            }
+            try plan.runTest()
+        } catch {
+            fatalError("the benchmark's plan is malformed: \(error)")
+        }
+        context.consume(UInt64(rounds))
+        return stopwatch.elapsedNanoseconds / 1e6
+    }
+
+    /// Milliseconds to build and run a plan that forks after each of `forks` taps.
+    private static func forkingPlan(forks: Int, _ context: WorkloadContext) -> Double {
+        let stopwatch = Stopwatch()
+        do {
+            var plan = try PlanCounter.GIVEN { PlanCounter() }
+            for tap in 1...forks {
+                // The branch sees the save complete; the main line completes it too, and goes on.
+                plan = try plan.WHEN(.tap)
+                    .FORK_EffectCompletes(PlanCounter.Save.self, with: tap) { branch in
+                        try branch.THEN(\.saving, equals: false)
+                    }
+                    .WHEN_EffectCompletes(PlanCounter.Save.self, with: tap)
+            }
+            try plan.runTest()
+        } catch {
+            fatalError("the benchmark's plan is malformed: \(error)")
+        }
+        context.consume(UInt64(forks))
+        return stopwatch.elapsedNanoseconds / 1e6
+    }
+}
