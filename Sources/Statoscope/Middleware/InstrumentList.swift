@@ -2,21 +2,23 @@
 /// every event on the full path.
 @MainActor
 final class InstrumentList<Element> {
-    private var entries: [(id: Int, element: Element)] = []
+    /// The instruments, oldest first. Kept as an array of its own, beside their identifiers, because
+    /// every event reads it: reading must not allocate.
+    private(set) var elements: [Element] = []
+    private var ids: [Int] = []
 
-    /// The instruments, oldest first.
-    var elements: [Element] { entries.map(\.element) }
-
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { elements.isEmpty }
 
     func add(_ element: Element) -> MiddlewareRegistration {
         let id = MiddlewareRegistration.nextID()
-        entries.append((id, element))
+        elements.append(element)
+        ids.append(id)
         Dispatcher.instrumentAdded()
         // The lists are static and live as long as the process: a strong capture costs nothing.
         return MiddlewareRegistration { [self] in
-            guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
-            entries.remove(at: index)
+            guard let index = ids.firstIndex(of: id) else { return }
+            elements.remove(at: index)
+            ids.remove(at: index)
             Dispatcher.instrumentRemoved()
         }
     }

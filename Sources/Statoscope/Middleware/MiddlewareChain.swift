@@ -11,6 +11,7 @@ enum MiddlewareChain {
 
     /// Tells the entry taps of an event sent from outside any update, before any middleware.
     static func notifyEntry<S: Scope>(_ when: S.When, to scope: S) {
+        guard !entryTaps.isEmpty else { return }
         for tap in entryTaps.elements { tap(scope, when) }
     }
 
