@@ -1,0 +1,88 @@
+import Statoscope
+import Testing
+
+/// A root of its own, so these tests see only their own events: app-wide middleware sees every
+/// scope's, and other suites run alongside.
+@MainActor
+final class MiddlewareRoot: Scope {
+    @Subscope var journal = Journal()
+    @Subscope var leaves: [Leaf] = []
+    enum When: Sendable { case noop }
+    func update(_ when: When) throws {}
+}
+
+@MainActor
+@Suite(.serialized)
+struct AppWideMiddlewareTests {
+    @Test func appWideMiddlewareSeesChildrensEventsWithTheirPaths() async {
+        var seen: [String] = []
+        let registration = Middleware.addAppWide { event, next in
+            if event.scopePath.hasPrefix("MiddlewareRoot.") {
+                seen.append("\(event.scopePath) \(event.scopeType) \(event.when)")
+            }
+            try next(event.when)
+        }
+        defer { registration.remove() }
+        let root = MiddlewareRoot()
+        root.leaves = [Leaf(), Leaf()]
+        root.journal.send(.add(1))
+        root.leaves[1].send(.set(7))
+        #expect(seen == ["MiddlewareRoot.journal Journal add(1)", "MiddlewareRoot.leaves[1] Leaf set(7)"])
+        #expect(root.leaves[1].value == 7)
+    }
+
+    @Test func appWideMiddlewareRunsBeforeTheScopesOwnInTheOrderAdded() async {
+        let root = MiddlewareRoot()
+        var trace: [String] = []
+        let own = root.journal.addMiddleware { _, when, next in
+            trace.append("scope's own")
+            try next(when)
+        }
+        let first = Middleware.addAppWide { event, next in
+            if event.scope === root.journal { trace.append("app-wide 1") }
+            try next(event.when)
+        }
+        let second = Middleware.addAppWide { event, next in
+            if event.scope === root.journal { trace.append("app-wide 2") }
+            try next(event.when)
+        }
+        defer {
+            own.remove()
+            first.remove()
+            second.remove()
+        }
+        root.journal.send(.add(1))
+        #expect(trace == ["app-wide 1", "app-wide 2", "scope's own"])
+    }
+
+    @Test func appWideMiddlewareTransformsAndDrops() async {
+        let root = MiddlewareRoot()
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === root.journal, case .add(let value) = event.when as? Journal.When else {
+                return try next(event.when)
+            }
+            if value < 0 { return }  // dropped
+            try next(Journal.When.add(value * 2))
+        }
+        defer { registration.remove() }
+        root.journal.send(.add(-1))
+        root.journal.send(.add(5))
+        #expect(root.journal.handled == ["add 10"])
+    }
+
+    @Test func passingAnEventOfAnotherScopeIsReportedNamingBothTypes() async {
+        let root = MiddlewareRoot()
+        let collector = ErrorReportCollector(for: root.journal)
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === root.journal else { return try next(event.when) }
+            try next(Leaf.When.set(1))
+        }
+        defer { registration.remove() }
+        root.journal.send(.add(1))
+        #expect(root.journal.handled.isEmpty)
+        #expect(
+            collector.reports.map { "\($0.error)" } == [
+                "an app-wide middleware passed StatoscopeTests.Leaf.When to Journal, whose events are StatoscopeTests.Journal.When"
+            ])
+    }
+}
