@@ -1,0 +1,18 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// The examples are not a product: their public API is public for the demo and the tests only.
+
+import Statoscope
+
+/// Posts the count to the server and returns what the server stored.
+public struct PostCount: Effect, Equatable {
+    public let count: Int
+    @Injected var api: CounterAPI
+
+    public init(count: Int) {
+        self.count = count
+    }
+
+    public func runEffect() async throws -> CounterDTO {
+        try await api.postCount(count)
+    }
+}
