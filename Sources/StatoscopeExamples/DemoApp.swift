@@ -7,9 +7,11 @@ import Statoscope
 /// The demo's root: a counter tab and a profile tab, each a subscope with its own effects.
 @MainActor
 public final class DemoApp: Scope {
-    public enum Tab: String, Codable, Sendable, Equatable {
+    public enum Tab: String, Codable, Sendable, Equatable, CustomStringConvertible {
         case counter
         case profile
+
+        public var description: String { rawValue }
     }
 
     public private(set) var selectedTab = Tab.counter

@@ -4,10 +4,13 @@
 import Statoscope
 
 /// Reads the user's profile from the server.
-public struct LoadProfile: Effect, Equatable {
+/// Logs and subtree descriptions print the effect, not the `@Injected` storage.
+public struct LoadProfile: Effect, Equatable, CustomStringConvertible {
     @Injected var api: ProfileAPI
 
     public init() {}
+
+    public var description: String { "LoadProfile()" }
 
     public func runEffect() async throws -> ProfileDTO {
         try await api.load()

@@ -5,7 +5,9 @@
 ///
 /// Swift's `Result` is not `Codable`, and the completion events must be, so that a session's
 /// recording holds the server's answers and replays without a server.
-public enum NetworkOutcome<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+public enum NetworkOutcome<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable,
+    CustomStringConvertible
+{
     case success(Value)
     case failure(ServerError)
 
@@ -13,6 +15,14 @@ public enum NetworkOutcome<Value: Codable & Sendable & Equatable>: Codable, Send
         switch result {
         case .success(let value): self = .success(value)
         case .failure(let error): self = .failure(error)
+        }
+    }
+
+    /// Short, for logs: `success(CounterDTO(count: 1))` rather than the fully qualified types.
+    public var description: String {
+        switch self {
+        case .success(let value): "success(\(value))"
+        case .failure(let error): "failure(\(error))"
         }
     }
 }

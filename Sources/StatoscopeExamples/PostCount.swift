@@ -4,13 +4,16 @@
 import Statoscope
 
 /// Posts the count to the server and returns what the server stored.
-public struct PostCount: Effect, Equatable {
+/// Logs and subtree descriptions print the count, not the `@Injected` storage.
+public struct PostCount: Effect, Equatable, CustomStringConvertible {
     public let count: Int
     @Injected var api: CounterAPI
 
     public init(count: Int) {
         self.count = count
     }
+
+    public var description: String { "PostCount(count: \(count))" }
 
     public func runEffect() async throws -> CounterDTO {
         try await api.postCount(count)

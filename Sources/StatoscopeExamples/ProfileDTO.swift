@@ -7,7 +7,7 @@ import Statoscope
 ///
 /// The email is `Sensitive` here too, not only in the edit event: the server's answers are
 /// recorded, and a recording must not hold the address.
-public struct ProfileDTO: Codable, Sendable, Equatable {
+public struct ProfileDTO: Codable, Sendable, Equatable, CustomStringConvertible {
     public var name: String
     public var email: Sensitive<String>
 
@@ -15,4 +15,6 @@ public struct ProfileDTO: Codable, Sendable, Equatable {
         self.name = name
         self.email = Sensitive(email)
     }
+
+    public var description: String { "ProfileDTO(name: \(String(reflecting: name)), email: \(email))" }
 }
