@@ -16,6 +16,10 @@ struct StatoscopeDemo: AsyncParsableCommand {
             reported error, writes a recording of the session, and prints the final state.
 
             Replay that recording with --replay: it prints the same final state, without a server.
+
+            --slow-server with a shorter --patience shows completions arriving after the user moved \
+            on; --failing-server shows failed completions. --interactive reads these commands: tap, \
+            untap, counter, load, email ADDRESS, save, state, help, quit.
             """
     )
 
