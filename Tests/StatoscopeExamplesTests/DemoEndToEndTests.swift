@@ -4,11 +4,13 @@ import Testing
 /// The demo, run as a user runs it: real HTTP round trips to its embedded server on 127.0.0.1.
 @Suite(.timeLimit(.minutes(1)))
 struct DemoEndToEndTests {
+    // Each run passes a long --patience: on a busy machine a round trip may take longer than the
+    // simulated user's default two seconds, and a user who moves on changes the session's story.
     @Test func theScriptedSessionTalksToTheServerAndItsRecordingReplaysToTheSameState() async throws {
         let demo = try DemoExecutable()
         defer { demo.removeFolder() }
 
-        let session = try await demo.run(["--recording", "session.jsonl"])
+        let session = try await demo.run(["--recording", "session.jsonl", "--patience", "15000"])
         #expect(session.status == 0, "stderr: \(session.errors)")
         // Each tap is posted over HTTP and the server's answer comes back as an event.
         #expect(session.output.contains("DemoApp.counter effect PostCount(count: 1) started"))
@@ -40,7 +42,9 @@ struct DemoEndToEndTests {
     @Test func aFailingServerShowsItsErrorsInTheState() async throws {
         let demo = try DemoExecutable()
         defer { demo.removeFolder() }
-        let session = try await demo.run(["--failing-server", "--recording", "failing.jsonl"])
+        let session = try await demo.run([
+            "--failing-server", "--recording", "failing.jsonl", "--patience", "15000",
+        ])
         #expect(session.status == 0, "stderr: \(session.errors)")
         #expect(session.output.contains("networkPostCompleted(failure(POST /counter answered 503"))
         let finalState = try #require(session.finalState)
@@ -51,7 +55,8 @@ struct DemoEndToEndTests {
         let demo = try DemoExecutable()
         defer { demo.removeFolder() }
         let session = try await demo.run(
-            ["--interactive", "--recording", "interactive.jsonl"], input: "tap\nfly away\nload\nstate\nquit\n"
+            ["--interactive", "--recording", "interactive.jsonl", "--patience", "15000"],
+            input: "tap\nfly away\nload\nstate\nquit\n"
         )
         #expect(session.status == 0, "stderr: \(session.errors)")
         #expect(session.output.contains("unknown command \"fly away\"; type help for the list"))
