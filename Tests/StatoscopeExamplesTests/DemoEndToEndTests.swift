@@ -29,8 +29,7 @@ struct DemoEndToEndTests {
         let finalState = try #require(session.finalState)
         #expect(finalState.contains("viewDisplaysTotalCount = 3"))
 
-        let recording = try String(
-            contentsOf: demo.folder.appendingPathComponent("session.jsonl"), encoding: .utf8)
+        let recording = try DemoExecutable.text(of: demo.folder.appendingPathComponent("session.jsonl"))
         #expect(recording.hasPrefix("{\"format\":\"statoscope-recording\""))
         #expect(!recording.contains("john.appleseed@example.org"))
 
