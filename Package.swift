@@ -7,12 +7,13 @@ let package = Package(
     products: [
         .library(name: "Statoscope", targets: ["Statoscope"]),
         .library(name: "StatoscopeTesting", targets: ["StatoscopeTesting"]),
-        .executable(name: "statoscope-demo", targets: ["StatoscopeDemo"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -28,9 +29,24 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        .executableTarget(
-            name: "StatoscopeDemo",
+        // The example features: a library target, not a product, so only the demo and its tests see it.
+        .target(
+            name: "StatoscopeExamples",
             dependencies: ["Statoscope"]
+        ),
+        // No explicit product: SwiftPM gives a root package's executable targets implicit products,
+        // so `swift run statoscope-demo` works, while packages that depend on Statoscope never build
+        // (nor, with target-based resolution, fetch) the demo's server and argument parser.
+        .executableTarget(
+            name: "statoscope-demo",
+            dependencies: [
+                "Statoscope",
+                "StatoscopeExamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/StatoscopeDemo"
         ),
         .target(
             name: "StatoscopeTestSupport",
@@ -47,6 +63,10 @@ let package = Package(
         .testTarget(
             name: "StatoscopeReadmeTests",
             dependencies: ["Statoscope", "StatoscopeTesting"]
+        ),
+        .testTarget(
+            name: "StatoscopeExamplesTests",
+            dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
         ),
         .testTarget(
             name: "StatoscopeReliabilityTests",

@@ -1,0 +1,92 @@
+import Statoscope
+import StatoscopeExamples
+
+/// A line typed in `--interactive` mode, parsed.
+enum InteractiveCommand: Equatable {
+    case tap
+    case untap
+    case counter
+    case load
+    case email(String)
+    case save
+    case state
+    case help
+    case quit
+
+    static let list = """
+        commands:
+          tap          tap + on the counter (posts the count)
+          untap        tap - on the counter
+          counter      open the counter tab
+          load         open the profile tab (loads the profile; again: reloads it)
+          email ADDR   type ADDR as the new email
+          save         tap Change email (saves the profile)
+          state        print the app's state
+          help         print this list
+          quit         stop (end of input stops too)
+        """
+
+    /// Parses a line; the error says what is wrong in words a user can act on.
+    static func parse(_ line: String) -> Result<InteractiveCommand?, DemoFailure> {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let verb = words.first?.lowercased() else { return .success(nil) }
+        let rest = words.dropFirst()
+        switch (verb, rest.count) {
+        case ("tap", 0), ("+", 0): return .success(.tap)
+        case ("untap", 0), ("-", 0): return .success(.untap)
+        case ("counter", 0): return .success(.counter)
+        case ("load", 0), ("profile", 0): return .success(.load)
+        case ("email", 1): return .success(.email(rest[rest.startIndex]))
+        case ("email", _): return .failure(DemoFailure("usage: email ADDRESS (one word)"))
+        case ("save", 0): return .success(.save)
+        case ("state", 0): return .success(.state)
+        case ("help", 0), ("?", 0): return .success(.help)
+        case ("quit", 0), ("exit", 0), ("q", 0): return .success(.quit)
+        default: return .failure(DemoFailure("unknown command \"\(line)\"; type help for the list"))
+        }
+    }
+}
+
+extension DemoSession {
+    /// Reads commands from standard input until `quit` or the end of input.
+    func playInteractively() async {
+        print(InteractiveCommand.list)
+        // readLine blocks: read off the main actor, where the effects' completions are delivered.
+        while let line = await Task.detached(operation: { readLine() }).value {
+            switch InteractiveCommand.parse(line) {
+            case .failure(let failure):
+                print(failure.description)
+            case .success(nil):
+                continue
+            case .success(.quit):
+                return
+            case .success(let command?):
+                await perform(command)
+            }
+        }
+    }
+
+    private func perform(_ command: InteractiveCommand) async {
+        switch command {
+        case .tap: await user("taps +") { app.counter.send(.userTappedIncrementButton) }
+        case .untap: await user("taps -") { app.counter.send(.userTappedDecrementButton) }
+        case .counter: await user("opens the counter tab") { app.send(.userSelectsTab(.counter)) }
+        case .load:
+            await user("opens the profile tab") {
+                if app.selectedTab == .profile {
+                    app.profile.send(.systemShowsUserProfileView)
+                } else {
+                    app.send(.userSelectsTab(.profile))
+                }
+            }
+        case .email(let address):
+            await user("types a new email") {
+                app.profile.send(.userTypesNewEmail(userEmail: Sensitive(address)))
+            }
+        case .save: await user("taps Change email") { app.profile.send(.userTapsChangeEmailButton) }
+        case .state: print(app.subtreeDescription)
+        case .help: print(InteractiveCommand.list)
+        case .quit: break
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Statoscope
+import StatoscopeExamples
+
+/// `swift run statoscope-demo`: the example app, talking over HTTP to a server of its own.
+@main
+struct StatoscopeDemo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "statoscope-demo",
+        abstract: "Runs Statoscope's example app against an embedded HTTP server on 127.0.0.1.",
+        discussion: """
+            With no options, plays a scripted session: counter taps (each one posted to the server), \
+            loading the profile, editing the email, saving it, and one completion arriving when \
+            nothing expects it. It prints every event, effect, state change, analytics event and \
+            reported error, writes a recording of the session, and prints the final state.
+
+            Replay that recording with --replay: it prints the same final state, without a server.
+
+            --slow-server with a shorter --patience shows completions arriving after the user moved \
+            on; --failing-server shows failed completions. --interactive reads these commands: tap, \
+            untap, counter, load, email ADDRESS, save, state, help, quit.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Where to write the session's recording (JSON lines).", valueName: "path"))
+    var recording = "statoscope-demo.jsonl"
+
+    @Option(
+        name: .customLong("slow-server"),
+        help: ArgumentHelp(
+            "Make the embedded server wait this long before each answer.", valueName: "milliseconds"))
+    var slowServer: Int?
+
+    @Flag(
+        name: .customLong("failing-server"), help: "Make the embedded server answer every request with 503.")
+    var failingServer = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How long the simulated user waits for the app to settle before acting again.",
+            valueName: "milliseconds"))
+    var patience = 2000
+
+    @Option(
+        help: ArgumentHelp(
+            "Talk to a server at this URL instead of starting the embedded one.", valueName: "url"))
+    var server: String?
+
+    @Flag(help: "Read commands from standard input instead of playing the script (type help).")
+    var interactive = false
+
+    @Option(help: ArgumentHelp("Replay a recording and print the state it reproduces.", valueName: "file"))
+    var replay: String?
+
+    func validate() throws {
+        if let slowServer, slowServer < 0 {
+            throw ValidationError(
+                "--slow-server takes a number of milliseconds, 0 or more (got \(slowServer))")
+        }
+        guard patience >= 0 else {
+            throw ValidationError("--patience takes a number of milliseconds, 0 or more (got \(patience))")
+        }
+        if let server {
+            guard let url = URL(string: server), ["http", "https"].contains(url.scheme), url.host != nil
+            else {
+                throw ValidationError(
+                    "--server takes an http(s) URL such as http://127.0.0.1:8080/ (got \(server))")
+            }
+            if slowServer != nil || failingServer {
+                throw ValidationError(
+                    "--slow-server and --failing-server apply to the embedded server, not --server")
+            }
+        }
+        if replay != nil, interactive || server != nil || slowServer != nil || failingServer {
+            throw ValidationError("--replay runs no server and no session: use it alone")
+        }
+    }
+
+    func run() async throws {
+        if let replay {
+            try await Self.replay(URL(fileURLWithPath: replay))
+            return
+        }
+        let embedded: DemoServer?
+        let baseURL: URL
+        if let server, let url = URL(string: server) {
+            embedded = nil
+            baseURL = url
+        } else {
+            var behaviour = DemoServer.Behaviour()
+            behaviour.delay = .milliseconds(slowServer ?? 0)
+            behaviour.failing = failingServer
+            let started = try await DemoServer.start(behaviour: behaviour)
+            print("server    listening at \(started.baseURL.absoluteString)\(Self.describe(behaviour))")
+            embedded = started
+            baseURL = started.baseURL
+        }
+        do {
+            try await ServerCheck.requireReachable(baseURL)
+            try await Self.play(
+                baseURL: baseURL, recording: URL(fileURLWithPath: recording),
+                patience: .milliseconds(patience),
+                interactive: interactive)
+        } catch {
+            await embedded?.stop()
+            throw error
+        }
+        await embedded?.stop()
+    }
+
+    @MainActor
+    private static func play(baseURL: URL, recording: URL, patience: Duration, interactive: Bool) async throws
+    {
+        let session = try DemoSession(baseURL: baseURL, recordingURL: recording, patience: patience)
+        if interactive {
+            await session.playInteractively()
+        } else {
+            await session.playScript()
+        }
+        await session.finish()
+    }
+
+    @MainActor
+    private static func replay(_ url: URL) throws {
+        let recording: Recording
+        do {
+            recording = try Recording(contentsOf: url)
+        } catch {
+            throw DemoFailure("cannot replay \(url.path): \(error)")
+        }
+        DemoSession.installInstruments()
+        print("replaying \(recording.events.count) events from \(url.path), effects off")
+        // Effects are off while reproducing, so these clients are never called: they are injected so
+        // that the reproduced tree is described exactly as the recorded one was.
+        let unused = URL(string: "http://127.0.0.1/")!
+        let app: DemoApp
+        do {
+            app = try recording.reproduce { DemoApp.live(baseURL: unused) }
+        } catch {
+            throw DemoFailure("cannot replay \(url.path): \(error)")
+        }
+        print("final state:")
+        print(app.subtreeDescription)
+    }
+
+    private static func describe(_ behaviour: DemoServer.Behaviour) -> String {
+        var notes: [String] = []
+        if behaviour.delay > .zero { notes.append("answering after \(behaviour.delay)") }
+        if behaviour.failing { notes.append("failing every request") }
+        return notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,64 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// The examples are not a product: their public API is public for the demo and the tests only.
+
+import Statoscope
+
+/// Seed 003's counter, synced to a server: each tap changes the count at once and posts it; the
+/// server's answer, or its failure, comes back as an event.
+@MainActor
+public final class Counter: Scope {
+    public private(set) var viewDisplaysTotalCount = 0
+    public private(set) var viewDisplaysError: String?
+    public private(set) var viewShowsLoadingAndDisablesButtons = false
+
+    public init() {}
+
+    public enum When: Codable, Sendable, Equatable {
+        case userTappedIncrementButton
+        case userTappedDecrementButton
+        case networkPostCompleted(NetworkOutcome<CounterDTO>)
+    }
+
+    public func update(_ when: When) throws {
+        switch when {
+        case .userTappedIncrementButton:
+            try guardNotPosting()
+            viewDisplaysTotalCount += 1
+            post()
+        case .userTappedDecrementButton:
+            try guardNotPosting()
+            viewDisplaysTotalCount = max(0, viewDisplaysTotalCount - 1)
+            post()
+        case .networkPostCompleted(let outcome):
+            // A post's answer makes sense only while a post is in flight: a late or duplicated one
+            // must not overwrite what the user sees.
+            guard viewShowsLoadingAndDisablesButtons else {
+                throw InvalidStateError("a post completed while none was in flight")
+            }
+            viewShowsLoadingAndDisablesButtons = false
+            switch outcome {
+            case .success(let dto):
+                viewDisplaysTotalCount = dto.count
+                viewDisplaysError = nil
+            case .failure(let error):
+                viewDisplaysError = error.message
+            }
+        }
+    }
+
+    /// The buttons are disabled while a post is in flight; a tap that gets through anyway is a bug.
+    private func guardNotPosting() throws {
+        guard !viewShowsLoadingAndDisablesButtons else {
+            throw InvalidStateError("the buttons are disabled while the count is being saved")
+        }
+    }
+
+    private func post() {
+        viewShowsLoadingAndDisablesButtons = true
+        effectsState.enqueue(
+            PostCount(count: viewDisplaysTotalCount)
+                .mapToResultWithError { ServerError($0) }
+                .map { When.networkPostCompleted(NetworkOutcome($0)) }
+        )
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The demo, run as a user runs it: real HTTP round trips to its embedded server on 127.0.0.1.
+@Suite(.timeLimit(.minutes(1)))
+struct DemoEndToEndTests {
+    // Each run passes a long --patience: on a busy machine a round trip may take longer than the
+    // simulated user's default two seconds, and a user who moves on changes the session's story.
+    @Test func theScriptedSessionTalksToTheServerAndItsRecordingReplaysToTheSameState() async throws {
+        let demo = try DemoExecutable()
+        defer { demo.removeFolder() }
+
+        let session = try await demo.run(["--recording", "session.jsonl", "--patience", "15000"])
+        #expect(session.status == 0, "stderr: \(session.errors)")
+        // Each tap is posted over HTTP and the server's answer comes back as an event.
+        #expect(session.output.contains("DemoApp.counter effect PostCount(count: 1) started"))
+        #expect(session.output.contains("DemoApp.counter effect PostCount(count: 1) completed"))
+        #expect(
+            session.output.contains("DemoApp.counter <- networkPostCompleted(success(CounterDTO(count: 1)))"))
+        #expect(session.output.contains("DemoApp.counter changed viewDisplaysTotalCount: 0 -> 1"))
+        // The profile is loaded from the server and the edited email is never printed.
+        #expect(session.output.contains("name: \"\" -> \"John Appleseed\""))
+        #expect(
+            session.output.contains(
+                "analytics userTypesNewEmail{userEmail: \"<redacted>\"} at DemoApp.profile"))
+        #expect(!session.output.contains("john.appleseed@example.org"))
+        // The completion that arrives when nothing is saving is rejected and reported.
+        #expect(session.output.contains("threw InvalidStateError"))
+        let finalState = try #require(session.finalState)
+        #expect(finalState.contains("viewDisplaysTotalCount = 3"))
+
+        let recording = try DemoExecutable.text(of: demo.folder.appendingPathComponent("session.jsonl"))
+        #expect(recording.hasPrefix("{\"format\":\"statoscope-recording\""))
+        #expect(!recording.contains("john.appleseed@example.org"))
+
+        let replay = try await demo.run(["--replay", "session.jsonl"])
+        #expect(replay.status == 0, "stderr: \(replay.errors)")
+        #expect(replay.finalState == finalState)
+    }
+
+    @Test func aFailingServerShowsItsErrorsInTheState() async throws {
+        let demo = try DemoExecutable()
+        defer { demo.removeFolder() }
+        let session = try await demo.run([
+            "--failing-server", "--recording", "failing.jsonl", "--patience", "15000",
+        ])
+        #expect(session.status == 0, "stderr: \(session.errors)")
+        #expect(session.output.contains("networkPostCompleted(failure(POST /counter answered 503"))
+        let finalState = try #require(session.finalState)
+        #expect(finalState.contains("viewDisplaysError = Optional(\"PUT /profile answered 503"))
+    }
+
+    @Test func interactiveCommandsDriveTheAppAndUnknownOnesAreExplained() async throws {
+        let demo = try DemoExecutable()
+        defer { demo.removeFolder() }
+        let session = try await demo.run(
+            ["--interactive", "--recording", "interactive.jsonl", "--patience", "15000"],
+            input: "tap\nfly away\nload\nstate\nquit\n"
+        )
+        #expect(session.status == 0, "stderr: \(session.errors)")
+        #expect(session.output.contains("unknown command \"fly away\"; type help for the list"))
+        #expect(session.output.contains("<- networkPostCompleted(success(CounterDTO(count: 1)))"))
+        #expect(session.output.contains("<- networkFinishesLoadingProfile(success("))
+        #expect(session.finalState?.contains("selectedTab = profile") == true)
+    }
+
+    @Test func badArgumentsAndUnreachableServersFailWithAMessage() async throws {
+        let demo = try DemoExecutable()
+        defer { demo.removeFolder() }
+        let badNumber = try await demo.run(["--slow-server", "soon"])
+        #expect(badNumber.status != 0)
+        #expect(badNumber.errors.contains("--slow-server"))
+
+        let unreachable = try await demo.run(["--server", "http://127.0.0.1:1/"])
+        #expect(unreachable.status != 0)
+        #expect(unreachable.errors.contains("cannot reach the server at http://127.0.0.1:1/"))
+
+        let missing = try await demo.run(["--replay", "no-such-recording.jsonl"])
+        #expect(missing.status != 0)
+        #expect(missing.errors.contains("cannot replay"))
+    }
+}

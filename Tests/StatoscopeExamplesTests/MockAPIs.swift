@@ -1,0 +1,16 @@
+import StatoscopeExamples
+
+// Test plans never run effects, so these clients are never called by the plans: they are injected
+// so that the tree under test never reads the unconfigured defaults, as the app never does.
+
+extension CounterAPI {
+    /// A server that stores whatever it is sent.
+    static let echoing = CounterAPI(name: "echoing") { CounterDTO(count: $0) }
+}
+
+extension ProfileAPI {
+    static let johnsProfile = ProfileDTO(name: "John", email: "john@example.com")
+
+    /// A server holding John's profile, that saves whatever it is sent.
+    static let holdingJohn = ProfileAPI(name: "holdingJohn", load: { johnsProfile }, save: { $0 })
+}
