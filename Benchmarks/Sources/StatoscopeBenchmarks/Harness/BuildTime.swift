@@ -1,17 +1,18 @@
 import Foundation
 
-/// Times a clean debug build of the library's products, as a user adding the package would see it.
+/// Times a clean debug build of the library's products, as a user adding the package sees it.
 ///
-/// "Clean" means an emptied scratch directory: the dependencies are checked out again (from the local
-/// package cache) and every module is compiled. Only the library products are built, not the demo,
-/// the tests or these benchmarks.
+/// The build runs in a throwaway package that depends on the library and uses only its library
+/// products: building inside the library's own package would build everything the package holds (the
+/// demo, its server and argument parser, their plugins), which no user of the library builds.
+/// Resolving the dependencies (from the local package cache) is done first and not timed.
 enum BuildTime {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
     /// The library products of the package at `packagePath`, as its manifest declares them: products
-    /// added later (a testing library, say) are timed without a change here.
+    /// added later are timed without a change here.
     static func libraryProducts(packagePath: String) throws -> [String] {
         let output = try run(["swift", "package", "--package-path", packagePath, "dump-package"])
         struct Manifest: Decodable {
@@ -25,19 +26,37 @@ enum BuildTime {
         return manifest.products.filter { $0.type["library"] != nil }.map(\.name)
     }
 
-    /// Empties a scratch directory, then builds each product into it in turn; returns the seconds taken.
+    /// Writes a package depending on `products`, resolves it, then times its clean debug build.
     static func measure(packagePath: String, products: [String]) throws -> Double {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("statoscope-clean-build-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: scratch)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let dependent = FileManager.default.temporaryDirectory
+            .appendingPathComponent("statoscope-dependent-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: dependent)
+        defer { try? FileManager.default.removeItem(at: dependent) }
+        let sources = dependent.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        // A path dependency's identity is its directory's name.
+        let identity = URL(fileURLWithPath: packagePath).lastPathComponent
+        let manifest = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(
+                name: "Dependent",
+                platforms: [.macOS(.v14)],
+                dependencies: [.package(path: \(String(reflecting: packagePath)))],
+                targets: [
+                    .target(name: "App", dependencies: [
+                        \(products.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }.joined(separator: ", "))
+                    ])
+                ]
+            )
+            """
+        try manifest.write(
+            to: dependent.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try products.map { "import \($0)" }.joined(separator: "\n")
+            .write(to: sources.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        _ = try run(["swift", "package", "--package-path", dependent.path, "resolve"])
         let stopwatch = Stopwatch()
-        for product in products {
-            _ = try run([
-                "swift", "build", "--package-path", packagePath, "--scratch-path", scratch.path,
-                "--configuration", "debug", "--product", product,
-            ])
-        }
+        _ = try run(["swift", "build", "--package-path", dependent.path, "--configuration", "debug"])
         return stopwatch.elapsedNanoseconds / 1e9
     }
 
