@@ -4,7 +4,7 @@
 import Statoscope
 
 /// Reads the user's profile from the server.
-/// Logs and subtree descriptions print the effect, not the `@Injected` storage.
+/// Prints as `LoadProfile()`: the demo's log lines need not name the dependency.
 public struct LoadProfile: Effect, Equatable, CustomStringConvertible {
     @Injected var api: ProfileAPI
 

@@ -4,7 +4,7 @@
 import Statoscope
 
 /// Posts the count to the server and returns what the server stored.
-/// Logs and subtree descriptions print the count, not the `@Injected` storage.
+/// Prints as `PostCount(count: 1)`: the demo's log lines name the count, not the dependency.
 public struct PostCount: Effect, Equatable, CustomStringConvertible {
     public let count: Int
     @Injected var api: CounterAPI

@@ -4,7 +4,7 @@
 import Statoscope
 
 /// Writes the user's profile to the server, which answers with the profile it stored.
-/// Logs and subtree descriptions print the profile, not the `@Injected` storage.
+/// Prints the profile alone: the demo's log lines name what is saved, not the dependency.
 public struct SaveProfile: Effect, Equatable, CustomStringConvertible {
     public let profile: ProfileDTO
     @Injected var api: ProfileAPI

@@ -129,4 +129,8 @@ struct InjectionTests {
         #expect(try await Greeter.GreetEffect().runEffect() == "default")
         #expect(Greeter.GreetEffect() == Greeter.GreetEffect())
     }
+
+    @Test func effectWithADependencyPrintsWhatItDependsOnNotItsCache() {
+        #expect("\(Greeter.GreetEffect())" == "GreetEffect(_greeting: @Injected Greeting)")
+    }
 }

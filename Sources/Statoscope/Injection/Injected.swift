@@ -66,3 +66,12 @@ public struct Injected<Value: Injectable>: Sendable, Equatable {
     /// Always true: dependencies do not take part in the equality of the effects holding them.
     public static func == (lhs: Injected, rhs: Injected) -> Bool { true }
 }
+
+extension Injected: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `@Injected Type`: what the property depends on, not the cache behind it, so an effect holding
+    /// a dependency prints readably in logs, error reports and subtree descriptions.
+    public var description: String { "@Injected \(Value.self)" }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+}
