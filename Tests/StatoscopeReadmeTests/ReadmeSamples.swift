@@ -159,10 +159,11 @@ final class Row: Scope {
 }
 
 @MainActor
-func instrument(_ app: App) {
+func instrument(_ app: App) -> MiddlewareRegistration {
     app.injectObject(NamesAPI { id in "mock \(id)" })          // app's subtree only
     EventLogging.enable(level: .debug, stateDiffs: true)       // events, effects, state diffs
-    Analytics.install { event in print(event.name, event.parameters) }
     ErrorReporting.addHandler { report in print(report.description) }
     print(app.subtreeDescription)                              // the tree's state, as text
+    // Analytics runs while its registration is kept: the caller keeps it.
+    return Analytics.install { event in print(event.name, event.parameters) }
 }
