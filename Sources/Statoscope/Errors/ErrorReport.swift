@@ -47,6 +47,10 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
 
     /// One line naming the scope, the cause and the error.
     public var description: String {
+        if let refusal = error as? EventToDismissedScope {
+            // The update never ran: the refusal says what happened, with the path and the event.
+            return "\(refusal)"
+        }
         switch source {
         case .update(let when):
             return "\(scopePath): \(scopeType).update(\(when)) threw \(error)"

@@ -7,6 +7,7 @@
 /// - a scope's middleware (``Scope/addMiddleware(_:)``) lasts as long as its scope, or until removed.
 @MainActor
 public final class MiddlewareRegistration {
+    /// Identifiers are unique across every kind of instrument, so removal finds its own entry.
     private static var lastID = 0
     private let onRemove: @MainActor () -> Void
     private let removesWhenDropped: Bool

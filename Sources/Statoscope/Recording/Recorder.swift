@@ -17,6 +17,8 @@ import Foundation
 /// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted. An event that
 /// is not `Codable`, or fails to encode, is recorded as unrecordable, and the recording refuses to
 /// replay past it.
+///
+/// Recording stops at ``stop()`` or when the recorder is released; it holds its root weakly.
 @MainActor
 public final class Recorder {
     /// How many events were recorded so far.

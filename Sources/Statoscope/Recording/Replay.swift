@@ -72,6 +72,8 @@ public final class Replay<Root: Scope> {
             guard let child = children.first(where: { $0.name == name && $0.linkedElsewhere == nil }) else {
                 throw RecordingError(line: event.line, reason: "no scope at \(path)")
             }
+            // Sending it an event is a use, like reading its property: an initial child is linked.
+            ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: name)
             scope = child.scope
         }
         guard "\(type(of: scope))" == event.scopeTypeName else {

@@ -51,7 +51,4 @@ package final class ScopeRuntime {
         self.scopeType = type(of: scope)
         self.scopeID = ObjectIdentifier(scope)
     }
-
-    /// The live scope, typed.
-    var liveScope: (any Scope)? { scope as? any Scope }
 }

@@ -52,9 +52,6 @@ package enum ScopeRuntimeTable {
         return runtime
     }
 
-    /// How many runtimes the table holds, released scopes' included until they are swept.
-    package static var count: Int { runtimes.count }
-
     /// Drops the runtimes of every released scope, ending their work and that of their live
     /// descendants.
     package static func sweepReleasedScopes() {

@@ -22,6 +22,15 @@ extension ScopeRuntime {
         ScopeTree.valuesChanged()
     }
 
+    /// Links `child`, which one of this scope's `@Subscope` properties holds, if it was never linked:
+    /// an initial child on its property's first read, or one a replay sends an event to. A child
+    /// linked elsewhere meanwhile stays where it is.
+    func adoptIfNeverLinked(_ child: any Scope, as name: String) {
+        let existing = ScopeRuntimeTable.existingRuntime(forObject: child)
+        guard existing == nil || existing?.tree.lifetime == .root else { return }
+        link(existing ?? ScopeRuntimeTable.runtime(for: child), as: name)
+    }
+
     /// Takes `child` out of this scope's property `property`: it leaves the app, unless linked
     /// again before the running update returns. A child moved meanwhile to another property, here
     /// or elsewhere, stays.

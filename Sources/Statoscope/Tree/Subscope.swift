@@ -120,9 +120,7 @@ public struct Subscope<Value> {
     @MainActor
     private func adoptUnlinkedChildren(into parent: ScopeRuntime, as name: String) {
         for (name, child) in namedChildren(name: name) {
-            let existing = ScopeRuntimeTable.existingRuntime(for: child)
-            guard existing == nil || existing?.tree.lifetime == .root else { continue }
-            parent.link(existing ?? ScopeRuntimeTable.runtime(for: child), as: name)
+            parent.adoptIfNeverLinked(child, as: name)
         }
     }
 
