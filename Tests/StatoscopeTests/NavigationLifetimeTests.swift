@@ -41,4 +41,33 @@ struct NavigationLifetimeTests {
         #expect(popped.details == nil)
         #expect(reports.reports.count == 1)
     }
+
+    @Test func poppingAScreenOfAMixedStackEndsTheWorkOfTheScreenItHolds() async {
+        let stack = RecipeStack()
+        stack.send(.userOpened("Gazpacho"))
+        let detail = stack.screens[0].detail!
+        detail.send(.screenAppeared)
+        stack.navigationPath(\.screens, popTo: { .userWentBack(toDepth: $0) }).value = []
+        #expect(detail.effectsState.effects.isEmpty)
+    }
+}
+
+/// A stack of different screens, as the article on SwiftUI and UIKit builds it.
+@MainActor
+final class RecipeStack: Scope {
+    @Subscope var screens: [RecipeScreen] = []
+
+    enum When {
+        case userOpened(String)
+        case userWentBack(toDepth: Int)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userOpened(let title):
+            screens.append(RecipeScreen(detail: RecipeDetail(title: title)))
+        case .userWentBack(let depth):
+            screens.removeLast(screens.count - depth)
+        }
+    }
 }

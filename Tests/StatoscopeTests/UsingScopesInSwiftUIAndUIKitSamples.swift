@@ -181,12 +181,20 @@ final class RecipeScreen: IdentifiableScope {
     @ObservationIgnored @Subscope var detail: RecipeDetail? = nil
     @ObservationIgnored @Subscope var editor: RecipeEditor? = nil
 
+    init(detail: RecipeDetail) {
+        self.detail = detail
+    }
+
+    init(editor: RecipeEditor) {
+        self.editor = editor
+    }
+
     enum When {}
 
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 281
+// UsingScopesInSwiftUIAndUIKit.md, line 289
 #if canImport(UIKit)
 
 final class RecipeCountViewController: UIViewController {
