@@ -11,7 +11,8 @@
 /// final class Editor: IdentifiableScope { ... }
 /// ```
 ///
-/// The `id` is the scope's `ObjectIdentifier` unless the scope declares an `id` of its own.
+/// The `id` is the scope's `ObjectIdentifier` unless the scope declares an `id` of its own, which has to
+/// be a `let` of a `Sendable` type: the conformance is used off the main actor.
 public protocol IdentifiableScope: Scope, Identifiable, Hashable {}
 
 extension IdentifiableScope {

@@ -4,8 +4,8 @@ extension Scope {
     /// Runs `apply` now, and again after every change to the observable state it read, until the
     /// returned observation is cancelled or released, or the scope is released.
     ///
-    /// For UIKit and AppKit views, which do not track observable state themselves (before iOS 26 and
-    /// macOS 26): read the scope's state in `apply` and set the view from it.
+    /// For UIKit and AppKit views, and any code that is not a SwiftUI view: read the scope's state in
+    /// `apply` and set the view from it.
     ///
     /// ```swift
     /// observation = counter.observe { [label] counter in
