@@ -44,7 +44,7 @@ public final class ScopeObservation {
         self.body = body
     }
 
-    /// Whether the observation has stopped: cancelled, or its scope released.
+    /// Whether the observation has stopped: ``cancel()`` was called, or a run found its scope released.
     public var isCancelled: Bool { body == nil }
 
     /// Stops the observation: the closure does not run again.
