@@ -75,6 +75,7 @@ public struct Subscope<Value> {
             return storage.value
         }
         set {
+            announceSubscopeWillChange(in: parent)
             let runtime = ScopeRuntimeTable.runtime(for: parent)
             let before = parent[keyPath: storageKeyPath].childRuntimes()
             if let observable = parent as? any Observable {
