@@ -57,13 +57,13 @@ enum MiddlewareChain {
     }
 
     private static func runMiddlewares<S: Scope>(
-        _ chain: [ScopeMiddlewares.Erased], from index: Int, _ when: S.When, _ scope: S
+        _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S
     ) throws {
         guard index < chain.count else { return try update(when, scope) }
-        try chain[index].run(scope, when) { next in
-            guard let next = next as? S.When else {
-                throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: next)
-            }
+        // Sound: the chain is this object's, and every static type it is reached through shares its
+        // `When` (see `ScopeMiddleware`), so each entry is a `ScopeMiddleware<S.When>`.
+        let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S.When>.self)
+        try middleware.body(scope, when) { next in
             try runMiddlewares(chain, from: index + 1, next, scope)
         }
     }

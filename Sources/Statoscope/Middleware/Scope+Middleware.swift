@@ -15,20 +15,21 @@ extension Scope {
     /// A parent observes or intercepts what a child receives by adding a middleware to that child.
     ///
     /// The middleware lasts as long as the scope, whether or not its registration is kept: once the
-    /// scope is released, the next event sent anywhere drops it. Call
+    /// scope is released, the events sent after drop it (each checks one scope that has middleware,
+    /// so with one such scope, the first event does). Call
     /// ``MiddlewareRegistration/remove()`` to take it out earlier.
     @discardableResult
     public func addMiddleware(
         _ middleware: @escaping @MainActor (Self, When, (When) throws -> Void) throws -> Void
     ) -> MiddlewareRegistration {
         let id = MiddlewareRegistration.nextID()
-        let erased = ScopeMiddlewares.Erased(id: id) { object, when, next in
-            // Only this scope's events reach its entry, and a scope's `When` is fixed by its
-            // conformance, which subclasses inherit: a failed cast would mean a library bug.
-            guard let scope = object as? Self, let when = when as? When else {
+        let erased = ScopeMiddleware<When>(id: id) { object, when, next in
+            // Only this object's events reach its entry: it is a `Self`, whatever static type the
+            // event was sent through.
+            guard let scope = object as? Self else {
                 preconditionFailure("a middleware of \(Self.self) received \(type(of: object))")
             }
-            try middleware(scope, when) { try next($0) }
+            try middleware(scope, when, next)
         }
         MiddlewareChain.scoped.add(erased, to: self)
         MiddlewareChain.installedChanged()

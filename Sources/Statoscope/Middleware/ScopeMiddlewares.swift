@@ -2,16 +2,9 @@
 /// calls into middleware, and a released scope's middleware goes with it.
 @MainActor
 final class ScopeMiddlewares {
-    /// A middleware added to one scope, its types erased: it is called with the scope as the type
-    /// it was added through, whatever static type the event was sent through.
-    struct Erased {
-        let id: Int
-        let run: @MainActor (AnyObject, Any, (Any) throws -> Void) throws -> Void
-    }
-
     private struct Entry {
         weak var scope: AnyObject?
-        var middlewares: [Erased]
+        var middlewares: [AnyScopeMiddleware]
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -23,12 +16,12 @@ final class ScopeMiddlewares {
     var isEmpty: Bool { entries.isEmpty }
 
     /// The middleware of `scope`, outermost first.
-    func middlewares(of scope: AnyObject) -> [Erased]? {
+    func middlewares(of scope: AnyObject) -> [AnyScopeMiddleware]? {
         guard let entry = entries[ObjectIdentifier(scope)], entry.scope === scope else { return nil }
         return entry.middlewares
     }
 
-    func add(_ middleware: Erased, to scope: AnyObject) {
+    func add(_ middleware: AnyScopeMiddleware, to scope: AnyObject) {
         let id = ObjectIdentifier(scope)
         if entries[id] == nil { keys.append(id) }
         if entries[id]?.scope !== scope {
@@ -47,10 +40,10 @@ final class ScopeMiddlewares {
         keys.removeAll { $0 == key }
     }
 
-    /// Forgets the middleware of scopes released since, a few entries per call: with a handful of
-    /// scopes holding middleware, the first event after a release drops its middleware.
-    /// Returns whether anything was forgotten.
-    func forgetReleasedScopes(checking limit: Int = 4) -> Bool {
+    /// Forgets the middleware of scopes released since, checking one scope per call so that every
+    /// event pays one check at most: with one scope holding middleware, the first event after its
+    /// release drops it. Returns whether anything was forgotten.
+    func forgetReleasedScopes(checking limit: Int = 1) -> Bool {
         var released: [ObjectIdentifier] = []
         for offset in 0..<min(limit, keys.count) {
             let key = keys[(checkCursor + offset) % keys.count]

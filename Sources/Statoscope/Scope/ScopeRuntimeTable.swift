@@ -29,7 +29,7 @@ package enum ScopeRuntimeTable {
         if let runtime = runtimes[id] {
             if runtime.scope === scope { return runtime }
             // A released scope's address was reused by this one.
-            retire(runtime)
+            dropReleased(runtime)
         } else if runtimes.count >= sizeSweepThreshold {
             sweepReleasedScopes()
             sizeSweepThreshold = max(minimumSizeSweepThreshold, runtimes.count * 2)
