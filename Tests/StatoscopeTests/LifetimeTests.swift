@@ -95,6 +95,24 @@ func waitUntilStarted(_ probe: EffectProbe, _ count: Int = 1) async {
     }
 }
 
+/// Presents a detail, starts its effect, then lets go of the whole tree; returns the effect's gate
+/// and probe.
+@MainActor
+private func startAnEffectInATreeThenReleaseIt() async -> (Gate, EffectProbe) {
+    weak var released: Home?
+    let (gate, probe): (Gate, EffectProbe) = await {
+        let home = Home()
+        let detail = Detail()
+        released = home
+        home.send(.present(detail))
+        detail.send(.load(6))
+        await waitUntilStarted(detail.probe)
+        return (detail.gate, detail.probe)
+    }()
+    #expect(released == nil)
+    return (gate, probe)
+}
+
 @MainActor
 @Suite(.timeLimit(.minutes(10)))
 struct LifetimeTests {
@@ -224,33 +242,14 @@ struct LifetimeTests {
     @Test func aReleasedRootsEffectsAreCancelledByTheNextSweep() async {
         // The documented bound: a sweep every interval, one interval of slack for scheduling.
         #expect(ScopeRuntimeTable.sweepInterval * 2 <= .milliseconds(100))
-        let probe: EffectProbe
-        weak var released: Home?
-        do {
-            let home = Home()
-            let detail = Detail()
-            (probe, released) = (detail.probe, home)
-            home.send(.present(detail))
-            detail.send(.load(6))
-            await waitUntilStarted(probe)
-        }
-        #expect(released == nil)
+        let (_, probe) = await startAnEffectInATreeThenReleaseIt()
         ScopeRuntimeTable.sweepBusyRuntimes()
         await probe.waitUntilFinished(1)
         #expect(await probe.cancelled == 1)
     }
 
     @Test func theTimedSweepFindsAReleasedRootWithoutHelp() async {
-        let gate: Gate
-        let probe: EffectProbe
-        do {
-            let home = Home()
-            let detail = Detail()
-            (gate, probe) = (detail.gate, detail.probe)
-            home.send(.present(detail))
-            detail.send(.load(6))
-            await waitUntilStarted(probe)
-        }
+        let (gate, probe) = await startAnEffectInATreeThenReleaseIt()
         // Only the timed sweep can find out that both are gone. How soon it runs depends on the main
         // actor, which other tests share: the bound is checked above, the sweep's running here.
         await probe.waitUntilFinished(1)
