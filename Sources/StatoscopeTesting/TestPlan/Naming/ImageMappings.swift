@@ -1,0 +1,34 @@
+import Foundation
+
+/// Which file of the process is mapped at an address, read from `/proc/self/maps`.
+enum ImageMappings {
+    struct Mapping {
+        /// The file's absolute path.
+        let path: String
+        /// Where the file's first byte is mapped.
+        let base: UInt
+    }
+
+    /// The file mapped at `address`, with where its start is mapped; nil outside any file or where
+    /// `/proc` is missing.
+    static func containing(_ address: UInt) -> Mapping? {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        var bases: [Substring: UInt] = [:]
+        var found: Substring?
+        for line in maps.split(separator: "\n") {
+            // start-end perms offset dev inode path
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { continue }
+            let path = fields[5].drop { $0 == " " }
+            guard path.hasPrefix("/") else { continue }
+            let range = fields[0].split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
+                let offset = UInt(fields[2], radix: 16)
+            else { continue }
+            if offset == 0, bases[path] == nil { bases[path] = start }
+            if start <= address, address < end { found = path }
+        }
+        guard let found, let base = bases[found] else { return nil }
+        return Mapping(path: String(found), base: base)
+    }
+}
