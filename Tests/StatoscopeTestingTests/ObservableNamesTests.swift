@@ -13,7 +13,9 @@ import Testing
                 .THEN(\.followerCount, equals: 2)
                 .runTest()
         }
-        #expect(failures.map(\.message).first?.hasPrefix("THEN(\\ProfileScreen.followerCount, equals: ...)") == true)
+        #expect(
+            failures.map(\.message).first?.hasPrefix("THEN(\\ProfileScreen.followerCount, equals: ...)")
+                == true)
         #expect(!failures.map(\.message).joined().contains("computed"), "\(failures)")
     }
 

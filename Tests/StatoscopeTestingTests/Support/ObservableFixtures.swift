@@ -20,6 +20,7 @@ final class ProfileScreen: Scope {
         case userTapsEdit
         case userEarnsBadge(String)
         case userTapsFollow
+        case userClosesProfile
     }
 
     struct LoadProfile: Effect, Equatable {
@@ -43,6 +44,9 @@ final class ProfileScreen: Scope {
             badges.append(BadgeRow(title: title))
         case .userTapsFollow:
             followerCount += 1
+        case .userClosesProfile:
+            isLoading = false
+            effectsState.cancelEffect { $0 is LoadProfile }
         }
     }
 }
@@ -63,12 +67,23 @@ final class AvatarPicker: Scope {
 @Observable
 final class NameEditor: Scope {
     var draft = ""
+    var isSaved = false
 
-    enum When { case userTypes(String) }
+    enum When {
+        case userTypes(String)
+        case userSaves
+    }
+
+    struct SaveName: Effect, Equatable {
+        let name: String
+        func runEffect() async throws {}
+    }
 
     func update(_ when: When) throws {
-        switch when {
-        case .userTypes(let text): draft = text
+        if case .userTypes(let text) = when {
+            draft = text
+        } else {
+            effectsState.enqueue(SaveName(name: draft).map { _ in When.userTypes("") })
         }
     }
 }

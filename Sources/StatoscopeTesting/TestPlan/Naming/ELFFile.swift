@@ -69,7 +69,8 @@ struct ELFFile {
         else { return [:] }
         func section(_ index: Int) -> (type: UInt32, offset: Int, size: Int, link: Int, entrySize: Int)? {
             let header = Int(table) + index * Int(entrySize)
-            guard let type = read(UInt32.self, at: header + 4), let offset = read(UInt64.self, at: header + 24),
+            guard let type = read(UInt32.self, at: header + 4),
+                let offset = read(UInt64.self, at: header + 24),
                 let size = read(UInt64.self, at: header + 32), let link = read(UInt32.self, at: header + 40),
                 let entrySize = read(UInt64.self, at: header + 56)
             else { return nil }

@@ -22,7 +22,8 @@ enum ImageMappings {
             let path = fields[5].drop { $0 == " " }
             guard path.hasPrefix("/") else { continue }
             let range = fields[0].split(separator: "-")
-            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
+            guard range.count == 2, let start = UInt(range[0], radix: 16),
+                let end = UInt(range[1], radix: 16),
                 let offset = UInt(fields[2], radix: 16)
             else { continue }
             if offset == 0, bases[path] == nil { bases[path] = start }

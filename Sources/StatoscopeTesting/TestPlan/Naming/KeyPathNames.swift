@@ -52,34 +52,44 @@ struct ComputedToken {
     /// The property's type as printed: `Int`, `Optional<Detail>`.
     let type: String
 
-    /// Every token of a description, in order. The type inside one may hold angle brackets of its own
-    /// (`Optional<Detail>`), so a token ends where its brackets balance.
+    /// Every token of a description, in order: `<computed `, the address, then the type in
+    /// parentheses, which may hold parentheses of its own (`((Int, Int))`), and `>`.
     static func all(in description: String) -> [ComputedToken] {
+        let opening = "<computed "
         var tokens: [ComputedToken] = []
-        var rest = description[...]
-        while let start = rest.range(of: "<computed ") {
-            var depth = 0
-            var end: Substring.Index?
-            for index in rest[start.lowerBound...].indices {
-                if rest[index] == "<" { depth += 1 }
-                if rest[index] == ">" {
-                    depth -= 1
-                    if depth == 0 {
-                        end = index
-                        break
-                    }
-                }
-            }
-            guard let end else { break }
-            let body = rest[start.upperBound..<end]
-            let hex = body.hasPrefix("0x") ? body.dropFirst(2).prefix(while: \.isHexDigit) : ""
-            var type = body.drop { $0 != "(" }.dropFirst()
-            if type.last == ")" { type = type.dropLast() }
+        var cursor = description.startIndex
+        while let found = description.range(of: opening, range: cursor..<description.endIndex) {
+            let address = description[found.upperBound...].prefix { $0 != " " }
+            guard let typeStart = description[address.endIndex...].firstIndex(of: "("),
+                let typeEnd = closingParenthesis(in: description, from: typeStart),
+                description.index(after: typeEnd) < description.endIndex,
+                description[description.index(after: typeEnd)] == ">"
+            else { break }
+            let end = description.index(typeEnd, offsetBy: 2)
             tokens.append(
                 ComputedToken(
-                    text: String(rest[start.lowerBound...end]), address: UInt(hex, radix: 16), type: String(type)))
-            rest = rest[rest.index(after: end)...]
+                    text: String(description[found.lowerBound..<end]),
+                    address: address.hasPrefix("0x") ? UInt(address.dropFirst(2), radix: 16) : nil,
+                    type: String(description[description.index(after: typeStart)..<typeEnd])))
+            cursor = end
         }
         return tokens
+    }
+
+    /// The parenthesis closing the one at `open`.
+    private static func closingParenthesis(in text: String, from open: String.Index) -> String.Index? {
+        var depth = 0
+        var index = open
+        while index < text.endIndex {
+            switch text[index] {
+            case "(": depth += 1
+            case ")":
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index = text.index(after: index)
+        }
+        return nil
     }
 }

@@ -16,6 +16,12 @@ package enum PlanExecutor {
         let run = PlanRun(clearing: core.clearing)
         let registration = ErrorReporting.addHandler { [weak run] report in run?.capture(report) }
         defer { registration.remove() }
+        let observer = ScopeRuntime.lifecycleObserver
+        ScopeRuntime.lifecycleObserver = { [weak run] runtime, event, effect in
+            observer?(runtime, event, effect)
+            if case .cancelled = event { run?.noteCancelled(effect, ofScope: runtime.scopeID) }
+        }
+        defer { ScopeRuntime.lifecycleObserver = observer }
 
         var machine = PlanStateMachine(main: core.main, given: core.given, strict: strict)
         var action = machine.start()
@@ -24,10 +30,12 @@ package enum PlanExecutor {
             case .build:
                 action = machine.built(build(core, into: run))
             case .replay(let step):
+                run.beginAction()
                 let outcome = step.perform(run)
                 run.discardReportedErrors()
                 action = machine.replayed(outcome)
             case .perform(let step):
+                if step.isAction { run.beginAction() }
                 action = machine.performed(step.perform(run))
             case .finish(let strict, let end):
                 action = machine.finished(run.end(strict: strict, at: end))

@@ -31,6 +31,11 @@ package final class PlanRun {
     private var reachedIndex: [ObjectIdentifier: Int] = [:]
     private var updateErrors: [ErrorReport] = []
     private var given: StepLocation?
+    /// Effects the scopes cancelled themselves during the latest action step, with the identity of
+    /// their scope: what `THEN_Cancelled` checks.
+    package private(set) var cancelledByLatestAction: [(scope: ObjectIdentifier, effect: any Effect)] = []
+    /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
+    private var isPlanCancelling = false
 
     package init(clearing: PendingEffectsClearing) {
         self.clearing = clearing
@@ -110,10 +115,37 @@ package final class PlanRun {
         updateErrors.removeAll()
     }
 
+    // MARK: - Cancelled effects
+
+    /// Starts an action step: what it cancels replaces what the previous one did.
+    package func beginAction() {
+        cancelledByLatestAction.removeAll(keepingCapacity: true)
+    }
+
+    /// Receives every cancellation while the run is on.
+    package func noteCancelled(_ effect: any Effect, ofScope scope: ObjectIdentifier) {
+        guard !isPlanCancelling else { return }
+        cancelledByLatestAction.append((scope, effect))
+    }
+
     // MARK: - Pending effects
+
+    /// The paths of the line's scopes, other than `scope`, where an effect `matches` is pending, for
+    /// a step that looked for it in the wrong place.
+    package func paths(otherThan scope: AnyObject, pendingWhere matches: (any Effect) -> Bool) -> [String] {
+        reachTree()
+        return reached.compactMap { entry in
+            guard let other = entry.scope, other !== scope, pending(of: other).contains(where: matches) else {
+                return nil
+            }
+            return entry.describe()
+        }
+    }
 
     /// Cancels what ``clearing`` says before an event is sent to `target`.
     package func clearPendingEffects(beforeEventTo target: some Scope) {
+        isPlanCancelling = true
+        defer { isPlanCancelling = false }
         switch clearing {
         case .none:
             return
@@ -150,6 +182,7 @@ package final class PlanRun {
         failures.append(contentsOf: leakedScopes())
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
+        cancelledByLatestAction.removeAll()
         given = nil
         return failures
     }
@@ -179,6 +212,8 @@ package final class PlanRun {
                         """, at: end))
             }
         }
+        isPlanCancelling = true
+        defer { isPlanCancelling = false }
         for scope in scopes { cancelAll(of: scope) }
         return failures
     }
