@@ -34,7 +34,9 @@ import Testing
         #expect(messages.count == 3, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("THEN(\\ProfileScreen.avatar.selectedColor, equals: ...)") })
         #expect(messages.contains { $0.hasPrefix("THEN(\\ProfileScreen.editor?.draft, equals: ...)") })
-        #expect(messages.contains { $0.hasPrefix("THEN(\\ProfileScreen.badges.count, equals: ...)") })
+        #expect(
+            messages.contains { $0.hasPrefix("THEN(\\ProfileScreen.badges.count, equals: ...)") },
+            "\(messages)")
         #expect(!messages.joined().contains("computed"), "\(messages)")
     }
 

@@ -52,11 +52,18 @@ package enum GetterSymbols {
                 cache.images[mapping.path] = .some(loaded)
                 return loaded
             }
-            guard let image, address >= image.bias,
-                let mangled = image.getters[address - image.bias],
-                let demangled = demangle(mangled)
-            else { return nil }
-            return property(inKeyPathGetter: demangled)
+            guard let image else { return nil }
+            // Optimized builds may point the key path at an unnamed thunk that only jumps to the
+            // getter: follow such jumps, a few at most.
+            var target = address
+            for _ in 0..<3 {
+                if target >= image.bias, let mangled = image.getters[target - image.bias] {
+                    return demangle(mangled).flatMap(property(inKeyPathGetter:))
+                }
+                guard mapping.contains(target), let next = TailJump.target(of: target) else { return nil }
+                target = next
+            }
+            return nil
         #else
             return nil
         #endif

@@ -7,6 +7,12 @@ enum ImageMappings {
         let path: String
         /// Where the file's first byte is mapped.
         let base: UInt
+        /// The executable ranges of the file, where reading code is safe.
+        let code: [Range<UInt>]
+
+        func contains(_ address: UInt) -> Bool {
+            code.contains { $0.contains(address) }
+        }
     }
 
     /// The file mapped at `address`, with where its start is mapped; nil outside any file or where
@@ -14,6 +20,7 @@ enum ImageMappings {
     static func containing(_ address: UInt) -> Mapping? {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
         var bases: [Substring: UInt] = [:]
+        var code: [Substring: [Range<UInt>]] = [:]
         var found: Substring?
         for line in maps.split(separator: "\n") {
             // start-end perms offset dev inode path
@@ -27,9 +34,12 @@ enum ImageMappings {
                 let offset = UInt(fields[2], radix: 16)
             else { continue }
             if offset == 0, bases[path] == nil { bases[path] = start }
+            if fields[1].hasPrefix("r"), fields[1].contains("x"), start < end {
+                code[path, default: []].append(start..<end)
+            }
             if start <= address, address < end { found = path }
         }
         guard let found, let base = bases[found] else { return nil }
-        return Mapping(path: String(found), base: base)
+        return Mapping(path: String(found), base: base, code: code[found] ?? [])
     }
 }

@@ -4,9 +4,10 @@ import Statoscope
 /// Key paths as the user wrote them, whatever made their properties computed.
 ///
 /// A computed component prints as `<computed 0x… (Type)>`: every property of an `@Observable`
-/// class, and every `@Subscope`. The getter's symbol names it (see ``GetterSymbols``); failing that,
-/// a `@Subscope` already linked is named by the tree; failing both (a stripped binary on a platform
-/// whose images are not ELF), the component reads `<Type property>`, never an address.
+/// class, and every `@Subscope`. The getter's symbol names it (see ``GetterSymbols``), or, for the
+/// standard library's common properties, its address (see ``StandardLibraryGetters``); failing
+/// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary, or a
+/// platform whose images are not ELF), the component reads `<Type property>`, never an address.
 package enum KeyPathNames {
     private static let lock = NSLock()
     // Guarded by `lock`: keyed by the key path's description, which holds the getter's address, so an
@@ -29,7 +30,10 @@ package enum KeyPathNames {
     private static func name(_ raw: String, subscopeNames: () -> String) -> String {
         var text = raw
         for token in ComputedToken.all(in: raw) {
-            if let name = token.address.flatMap(GetterSymbols.propertyName(getterAddress:)) {
+            guard let address = token.address else { continue }
+            if let name = GetterSymbols.propertyName(getterAddress: address)
+                ?? StandardLibraryGetters.propertyName(getterAddress: address)
+            {
                 text = text.replacingOccurrences(of: token.text, with: name)
             }
         }

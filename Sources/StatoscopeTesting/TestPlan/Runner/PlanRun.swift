@@ -25,6 +25,8 @@ package final class PlanRun {
 
     /// What the plan cancels before each event.
     package let clearing: PendingEffectsClearing
+    /// The state strict state compares, when the plan is strict about state or shows what it skips.
+    package let ledger: StateLedger?
     /// The line's root scope, from `GIVEN`.
     package private(set) var root: (any Scope)?
     private var reached: [Reached] = []
@@ -37,8 +39,9 @@ package final class PlanRun {
     /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
     private var isPlanCancelling = false
 
-    package init(clearing: PendingEffectsClearing) {
+    package init(clearing: PendingEffectsClearing, tracksState: Bool = false) {
         self.clearing = clearing
+        self.ledger = tracksState ? StateLedger() : nil
     }
 
     /// Starts a line with the scope `GIVEN` built.
@@ -84,6 +87,23 @@ package final class PlanRun {
     package var scopes: [any Scope] {
         reachTree()
         return reached.compactMap(\.scope)
+    }
+
+    /// The live scopes of the root's tree with their paths from the root now (`App.rows[2]`): the
+    /// names strict state gives their properties.
+    package var treeWithPaths: [(scope: any Scope, path: String)] {
+        scopes.compactMap { scope in
+            ScopeRuntimeTable.existingRuntime(for: scope).map { (scope, $0.path) }
+        }
+    }
+
+    /// A check read `property` of the scope at `scopePath`; strict state counts the changes there as
+    /// checked.
+    package func checked(_ property: @autoclosure () -> String, of scopePath: @autoclosure () -> String) {
+        guard let ledger else { return }
+        let property = property().replacingOccurrences(of: "?", with: "").replacingOccurrences(
+            of: "!", with: "")
+        ledger.checked("\(scopePath()).\(property)")
     }
 
     // MARK: - Errors reported by updates
@@ -174,9 +194,9 @@ package final class PlanRun {
 
     /// Ends the line: reports pending effects when `strict`, cancels them, releases the scopes and
     /// reports those still alive.
-    package func end(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+    package func end(strict: Bool, showsSkipped: Bool = false, at end: StepLocation) -> [PlanFailure] {
         reachTree()
-        var failures = settleEffects(strict: strict, at: end)
+        var failures = settleEffects(strict: strict, showsSkipped: showsSkipped, at: end)
         root = nil
         updateErrors.removeAll()
         failures.append(contentsOf: leakedScopes())
@@ -187,10 +207,10 @@ package final class PlanRun {
         return failures
     }
 
-    /// Kept apart from ``end(strict:at:)`` so that no strong reference to a scope outlives it.
-    private func settleEffects(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+    /// Kept apart from ``end(strict:showsSkipped:at:)`` so that no strong reference to a scope outlives it.
+    private func settleEffects(strict: Bool, showsSkipped: Bool, at end: StepLocation) -> [PlanFailure] {
         var failures: [PlanFailure] = []
-        if strict {
+        if strict || showsSkipped {
             var lines: [String] = []
             var count = 0
             for entry in reached {
@@ -201,15 +221,22 @@ package final class PlanRun {
                 lines.append("\(entry.describe()): \(EffectText.list(effects))")
             }
             if count > 0 {
+                let pending = "\(count) effect\(count == 1 ? " is" : "s are") still pending at the end of"
                 failures.append(
-                    PlanFailure(
-                        .pendingEffects,
-                        """
-                        \(count) effect\(count == 1 ? " is" : "s are") still pending at the end of a \
-                        strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails) or clear them
-                        expected: no pending effect
-                        actual: \(lines.joined(separator: "; "))
-                        """, at: end))
+                    strict
+                        ? PlanFailure(
+                            .pendingEffects,
+                            """
+                            \(pending) a strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails) \
+                            or clear them
+                            expected: no pending effect
+                            actual: \(lines.joined(separator: "; "))
+                            """, at: end)
+                        : PlanFailure(
+                            .skippedCheck,
+                            """
+                            \(pending) the plan, which strictEffects() would fail: \(lines.joined(separator: "; "))
+                            """, at: end))
             }
         }
         isPlanCancelling = true

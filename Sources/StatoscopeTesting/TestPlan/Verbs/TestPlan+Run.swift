@@ -20,10 +20,13 @@ extension TestPlan: CustomStringConvertible {
         try core.markRun()
         core.main.end = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Task-local settings are read here, on the caller: the main queue does not see them.
-        let strict = core.strict ?? TestPlanDefaults.strictEffects
+        let settings = PlanSettings(
+            strictEffects: core.strict ?? TestPlanDefaults.strictEffects,
+            strictState: core.strictState ?? TestPlanDefaults.strictState,
+            showsSkipped: core.showsSkipped ?? TestPlanDefaults.showsSkipped)
         let folder = SpecificationWriter.folder
         let (failures, specification) = MainQueue.sync { () -> ([PlanFailure], String?) in
-            let failures = PlanExecutor.run(core, strict: strict)
+            let failures = PlanExecutor.run(core, settings: settings)
             return (failures, folder == nil ? nil : Specification.render(core, failures: failures))
         }
         // Reported back on the caller, where the running test can be found.

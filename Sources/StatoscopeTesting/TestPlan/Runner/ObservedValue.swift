@@ -1,0 +1,117 @@
+import Statoscope
+
+/// A property's value as strict state compares it between steps.
+struct ObservedValue {
+    private enum Content {
+        case value(Any)
+        /// The scopes a `@Subscope` holds, by identity: a replaced child is a change, its own state
+        /// is its own properties'.
+        case children([ObjectIdentifier], text: String)
+    }
+
+    private let content: Content
+
+    /// The plain state and the children of a scope, by the names the user wrote: the storage
+    /// `@Observable` and the property wrappers keep under `_name` is named `name`. Superclasses'
+    /// properties count too; dependencies and links up the tree are not state.
+    @MainActor
+    static func properties(of scope: AnyObject) -> [(name: String, value: ObservedValue)] {
+        var found: [(name: String, value: ObservedValue)] = []
+        var mirror: Mirror? = Mirror(reflecting: scope)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, !label.hasPrefix("_$") else { continue }
+                let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                switch child.value {
+                case is any PlanDependencyStorage:
+                    continue
+                case let subscope as any PlanSubscopeStorage:
+                    found.append((name, ObservedValue(children: subscope.heldScopes)))
+                default:
+                    found.append((name, ObservedValue(content: .value(child.value))))
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return found
+    }
+
+    private init(content: Content) {
+        self.content = content
+    }
+
+    private init(children: [AnyObject]?) {
+        let text: String
+        if let children {
+            text = "[" + children.map { "\(type(of: $0))" }.joined(separator: ", ") + "]"
+        } else {
+            text = "nil"
+        }
+        self.init(content: .children((children ?? []).map(ObjectIdentifier.init), text: text))
+    }
+
+    var text: String {
+        switch content {
+        case .value(let value): ValueText.inline(value)
+        case .children(_, let text): text
+        }
+    }
+
+    /// The text, saying so when children were replaced by others of the same types.
+    func text(comparedWith before: ObservedValue) -> String {
+        text == before.text ? "\(text) (replaced)" : text
+    }
+
+    func isSame(as other: ObservedValue) -> Bool {
+        switch (content, other.content) {
+        case (.children(let lhs, _), .children(let rhs, _)):
+            return lhs == rhs
+        case (.value(let lhs), .value(let rhs)):
+            if let lhs = lhs as? any Equatable { return lhs.isEqual(to: rhs) }
+            return ValueText.dump(lhs) == ValueText.dump(rhs)
+        default:
+            return false
+        }
+    }
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// A `@Subscope`'s storage, seen by strict state.
+protocol PlanSubscopeStorage {
+    /// The child scopes held, or nil for an absent optional child.
+    var heldScopes: [AnyObject]? { get }
+}
+
+extension Subscope: PlanSubscopeStorage {
+    var heldScopes: [AnyObject]? {
+        // The wrapper keeps its value private; reflection reads it without linking anything.
+        guard let value = Mirror(reflecting: self).children.first(where: { $0.label == "value" })?.value
+        else {
+            return []
+        }
+        return Self.scopes(in: value)
+    }
+
+    private static func scopes(in value: Any) -> [AnyObject]? {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.map { [$0.value as AnyObject] }
+        case .collection:
+            return mirror.children.map { $0.value as AnyObject }
+        default:
+            return [value as AnyObject]
+        }
+    }
+}
+
+/// A `@Superscope` or `@Injected` storage: a link up the tree or a dependency, not state.
+protocol PlanDependencyStorage {}
+
+extension Superscope: PlanDependencyStorage {}
+extension Injected: PlanDependencyStorage {}
