@@ -6,7 +6,7 @@ import Statoscope
 enum ValueText {
     /// A value dumped on one line when it fits, as CustomDump prints it.
     static func dump(_ value: Any) -> String {
-        String(customDumping: value)
+        namingWrappedProperties(String(customDumping: value))
     }
 
     /// The same, folded onto one line for lists and specifications.
@@ -39,7 +39,7 @@ enum ValueText {
     /// A line-by-line diff of two structured values, or nil when both fit on one line.
     static func difference(expected: Any, actual: Any) -> String? {
         guard dump(expected).contains("\n") || dump(actual).contains("\n"),
-            let difference = diff(expected, actual)
+            let difference = diff(expected, actual).map(namingWrappedProperties)
         else { return nil }
         return "difference (− expected, + actual):\n\(difference)"
     }
