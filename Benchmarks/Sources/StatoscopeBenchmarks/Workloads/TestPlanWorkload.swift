@@ -134,28 +134,20 @@ enum TestPlanWorkload {
 @MainActor
 @Observable
 final class ObservablePlanCounter: Scope {
+    typealias When = PlanCounter.When
+    typealias Save = PlanCounter.Save
+
     var count = 0
     var saving = false
 
-    enum When {
-        case tap
-        case saved(Int)
-    }
-
-    struct Save: Effect, Equatable {
-        let count: Int
-        func runEffect() async throws -> Int { count }
-    }
-
     func update(_ when: When) throws {
-        switch when {
-        case .tap:
+        if case .saved(let saved) = when {
+            count = saved
+            saving = false
+        } else {
             count += 1
             saving = true
             effectsState.enqueue(Save(count: count).map(When.saved))
-        case .saved(let saved):
-            count = saved
-            saving = false
         }
     }
 }

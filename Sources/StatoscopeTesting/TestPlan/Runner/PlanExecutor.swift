@@ -41,7 +41,7 @@ package enum PlanExecutor {
                 run.ledger?.rebase(on: run.treeWithPaths)
                 action = machine.replayed(outcome)
             case .perform(let step):
-                guard step.isAction else {
+                guard step.isAction, step.changesState else {
                     action = machine.performed(step.perform(run))
                     continue
                 }
@@ -58,7 +58,9 @@ package enum PlanExecutor {
                     machine.record(UncheckedState.report(unchecked, settings: settings))
                 }
                 action = machine.finished(
-                    run.end(strict: strict, showsSkipped: settings.showsSkipped, at: end))
+                    run.end(
+                        strict: strict, showsSkipped: settings.showsSkipped,
+                        checksRelease: settings.checksRelease, at: end))
             case .done:
                 return machine.failures
             }

@@ -23,8 +23,9 @@ package final class PlanRun {
         case foundInTree
     }
 
-    /// What the plan cancels before each event.
-    package let clearing: PendingEffectsClearing
+    /// What the plan cancels before each event: the plan's setting, until a step changes it.
+    package private(set) var clearing: PendingEffectsClearing
+    private let planClearing: PendingEffectsClearing
     /// The state strict state compares, when the plan is strict about state or shows what it skips.
     package let ledger: StateLedger?
     /// The line's root scope, from `GIVEN`.
@@ -41,12 +42,14 @@ package final class PlanRun {
 
     package init(clearing: PendingEffectsClearing, tracksState: Bool = false) {
         self.clearing = clearing
+        self.planClearing = clearing
         self.ledger = tracksState ? StateLedger() : nil
     }
 
     /// Starts a line with the scope `GIVEN` built.
     package func begin(root: any Scope, at given: StepLocation) {
         self.root = root
+        clearing = planClearing
         self.given = given
         // The name, not the scope: a closure holding the root would keep it alive past the line.
         let name = "\(type(of: root))"
@@ -150,6 +153,11 @@ package final class PlanRun {
 
     // MARK: - Pending effects
 
+    /// Changes what the plan cancels before each event, for the rest of the line.
+    package func clear(from now: PendingEffectsClearing) {
+        clearing = now
+    }
+
     /// The paths of the line's scopes, other than `scope`, where an effect `matches` is pending, for
     /// a step that looked for it in the wrong place.
     package func paths(otherThan scope: AnyObject, pendingWhere matches: (any Effect) -> Bool) -> [String] {
@@ -194,12 +202,14 @@ package final class PlanRun {
 
     /// Ends the line: reports pending effects when `strict`, cancels them, releases the scopes and
     /// reports those still alive.
-    package func end(strict: Bool, showsSkipped: Bool = false, at end: StepLocation) -> [PlanFailure] {
+    package func end(
+        strict: Bool, showsSkipped: Bool = false, checksRelease: Bool = true, at end: StepLocation
+    ) -> [PlanFailure] {
         reachTree()
         var failures = settleEffects(strict: strict, showsSkipped: showsSkipped, at: end)
         root = nil
         updateErrors.removeAll()
-        failures.append(contentsOf: leakedScopes())
+        if checksRelease { failures.append(contentsOf: leakedScopes()) }
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
         cancelledByLatestAction.removeAll()
@@ -207,7 +217,7 @@ package final class PlanRun {
         return failures
     }
 
-    /// Kept apart from ``end(strict:showsSkipped:at:)`` so that no strong reference to a scope outlives it.
+    /// Kept apart from ``end(strict:showsSkipped:checksRelease:at:)`` so that no strong reference to a scope outlives it.
     private func settleEffects(strict: Bool, showsSkipped: Bool, at end: StepLocation) -> [PlanFailure] {
         var failures: [PlanFailure] = []
         if strict || showsSkipped {

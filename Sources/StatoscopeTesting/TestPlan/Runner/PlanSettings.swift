@@ -7,11 +7,16 @@ package struct PlanSettings: Sendable {
     package var strictState: Bool
     /// What a lenient setting lets pass is printed, as a note, rather than silently passed.
     package var showsSkipped: Bool
+    /// Scopes still alive after a line fail the plan.
+    package var checksRelease: Bool
 
-    package init(strictEffects: Bool, strictState: Bool = false, showsSkipped: Bool = false) {
+    package init(
+        strictEffects: Bool, strictState: Bool = false, showsSkipped: Bool = false, checksRelease: Bool = true
+    ) {
         self.strictEffects = strictEffects
         self.strictState = strictState
         self.showsSkipped = showsSkipped
+        self.checksRelease = checksRelease
     }
 
     /// Whether the run compares the state between steps at all.

@@ -53,6 +53,35 @@ extension TestPlan {
         return self
     }
 
+    /// Changes, from this point of the flow on, which pending effects are cancelled before each event;
+    /// the step-wise form of ``clearingPendingEffects(onWhen:)``, whose setting holds until here.
+    ///
+    /// ```swift
+    /// .WHEN(.userOpensShop)              // its effects stay pending, to be checked
+    /// .THEN_Enqueued(LoadCatalog())
+    /// .clearingPendingEffectsFromHere(onWhen: .allScopes)
+    /// .WHEN(.userBrowses)                // only state matters from here
+    /// ```
+    ///
+    /// A step of the flow, so a `FORK` after it clears the same way.
+    public func clearingPendingEffectsFromHere(
+        onWhen clearing: PendingEffectsClearing,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try core.checkBuilding()
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.line.append(
+            PlanStep(
+                role: .action, keyword: .given, location: location, depth: depth,
+                describe: { "pending effects are cleared before each event" }, changesState: false,
+                perform: { run in
+                    run.clear(from: clearing)
+                    return .passed
+                }))
+        return self
+    }
+
     /// Overrides a dependency for the whole tree under test: it is injected into the scope `GIVEN`
     /// builds before any step, on the main line and on every fork.
     ///
