@@ -9,21 +9,66 @@ import Statoscope
 /// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary, or a
 /// platform whose images are not ELF), the component reads `<Type property>`, never an address.
 package enum KeyPathNames {
+    private struct Cache {
+        /// By the key path's identity, holding the key path so that identity is never reused: a key
+        /// path literal is one object for the life of the process, so a plan's every step hits.
+        var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, text: String)] = [:]
+        /// The same, for the path without its root.
+        var propertyPaths: [ObjectIdentifier: (keyPath: AnyKeyPath, text: String)] = [:]
+        /// By the key path's description, which holds the getter's address: true for the life of the
+        /// process too.
+        var byDescription: [String: String] = [:]
+    }
+
+    /// Beyond this many key paths (formed at run time, say), the identity cache starts afresh.
+    private static let identityLimit = 4_096
     private static let lock = NSLock()
-    // Guarded by `lock`: keyed by the key path's description, which holds the getter's address, so an
-    // entry stays true for the life of the process.
-    nonisolated(unsafe) private static var named: [String: String] = [:]
+    // Guarded by `lock`: names are asked for from the main actor and from the test's thread.
+    nonisolated(unsafe) private static var cache = Cache()
 
     /// The key path's description with every computed component named: `\Counter.count`.
     package static func readableDescription(of keyPath: AnyKeyPath) -> String {
+        let id = ObjectIdentifier(keyPath)
+        if let known = lock.withLock({ cache.byIdentity[id] }), known.keyPath === keyPath {
+            return known.text
+        }
+        let text = describe(keyPath)
+        // A `@Subscope` not yet linked may be named later: only a fully named text is kept.
+        guard !text.contains(" property>") else { return text }
+        lock.withLock {
+            if cache.byIdentity.count >= identityLimit { cache.byIdentity.removeAll() }
+            cache.byIdentity[id] = (keyPath, text)
+        }
+        return text
+    }
+
+    /// The path without its root (`detail?.title`), made from the description by `strip` once per key
+    /// path: checks ask for it at every step.
+    package static func propertyPath(of keyPath: AnyKeyPath, strip: (String) -> String) -> String {
+        let id = ObjectIdentifier(keyPath)
+        if let known = lock.withLock({ cache.propertyPaths[id] }), known.keyPath === keyPath {
+            return known.text
+        }
+        let text = strip(readableDescription(of: keyPath))
+        guard !text.contains(" property>") else { return text }
+        lock.withLock {
+            if cache.propertyPaths.count >= identityLimit { cache.propertyPaths.removeAll() }
+            cache.propertyPaths[id] = (keyPath, text)
+        }
+        return text
+    }
+
+    private static func describe(_ keyPath: AnyKeyPath) -> String {
         var raw = String(describing: keyPath)
         // An optional chain ends in the component that wraps its result, printed as a last `?`
         // the user did not write: `\Screen.editor?.draft?`.
         if raw.hasSuffix("?"), raw.dropLast().contains("?.") { raw.removeLast() }
         guard raw.contains("<computed ") else { return raw }
-        if let known = lock.withLock({ named[raw] }) { return known }
+        if let known = lock.withLock({ cache.byDescription[raw] }) { return known }
         let readable = name(raw) { SubscopeNames.readableDescription(of: keyPath) }
-        lock.withLock { named[raw] = readable }
+        if !readable.contains(" property>") {
+            lock.withLock { cache.byDescription[raw] = readable }
+        }
         return readable
     }
 

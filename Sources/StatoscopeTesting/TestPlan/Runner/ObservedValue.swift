@@ -11,6 +11,16 @@ struct ObservedValue {
 
     private let content: Content
 
+    /// What a stored property's storage is to strict state, by its type.
+    private enum Kind {
+        case state
+        case subscope
+        case dependency
+    }
+
+    /// Kinds by storage type: the casts that tell them apart cost more than the rest of a snapshot.
+    @MainActor private static var kinds: [ObjectIdentifier: Kind] = [:]
+
     /// The plain state and the children of a scope, by the names the user wrote: the storage
     /// `@Observable` and the property wrappers keep under `_name` is named `name`. Superclasses'
     /// properties count too; dependencies and links up the tree are not state.
@@ -22,18 +32,33 @@ struct ObservedValue {
             for child in current.children {
                 guard let label = child.label, !label.hasPrefix("_$") else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                switch child.value {
-                case is any PlanDependencyStorage:
+                switch kind(of: child.value) {
+                case .dependency:
                     continue
-                case let subscope as any PlanSubscopeStorage:
-                    found.append((name, ObservedValue(children: subscope.heldScopes)))
-                default:
+                case .subscope:
+                    let held = (child.value as? any PlanSubscopeStorage)?.heldScopes
+                    found.append((name, ObservedValue(children: held)))
+                case .state:
                     found.append((name, ObservedValue(content: .value(child.value))))
                 }
             }
             mirror = current.superclassMirror
         }
         return found
+    }
+
+    @MainActor
+    private static func kind(of value: Any) -> Kind {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if let known = kinds[type] { return known }
+        let kind: Kind =
+            switch value {
+            case is any PlanDependencyStorage: .dependency
+            case is any PlanSubscopeStorage: .subscope
+            default: .state
+            }
+        kinds[type] = kind
+        return kind
     }
 
     private init(content: Content) {
@@ -67,6 +92,13 @@ struct ObservedValue {
         case (.children(let lhs, _), .children(let rhs, _)):
             return lhs == rhs
         case (.value(let lhs), .value(let rhs)):
+            switch (lhs, rhs) {
+            // The common scalars first, without a cast to an existential.
+            case (let lhs as Int, let rhs as Int): return lhs == rhs
+            case (let lhs as Bool, let rhs as Bool): return lhs == rhs
+            case (let lhs as String, let rhs as String): return lhs == rhs
+            default: break
+            }
             if let lhs = lhs as? any Equatable { return lhs.isEqual(to: rhs) }
             return ValueText.dump(lhs) == ValueText.dump(rhs)
         default:

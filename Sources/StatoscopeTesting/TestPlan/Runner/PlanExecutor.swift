@@ -32,13 +32,13 @@ package enum PlanExecutor {
             switch action {
             case .build:
                 action = machine.built(build(core, into: run))
-                run.ledger?.rebase(on: run.treeWithPaths)
+                if let ledger = run.ledger { ledger.rebase(on: ledger.scopes(of: run)) }
             case .replay(let step):
                 run.beginAction()
                 let outcome = step.perform(run)
                 run.discardReportedErrors()
                 // The line the branch forks from checked what its actions changed.
-                run.ledger?.rebase(on: run.treeWithPaths)
+                if let ledger = run.ledger { ledger.rebase(on: ledger.scopes(of: run)) }
                 action = machine.replayed(outcome)
             case .perform(let step):
                 guard step.isAction, step.changesState else {
@@ -48,7 +48,7 @@ package enum PlanExecutor {
                 run.beginAction()
                 let outcome = step.perform(run)
                 if let ledger = run.ledger,
-                    let unchecked = ledger.actionRan(at: step.location, leaving: run.treeWithPaths)
+                    let unchecked = ledger.actionRan(at: step.location, leaving: ledger.scopes(of: run))
                 {
                     machine.record(UncheckedState.report(unchecked, settings: settings))
                 }

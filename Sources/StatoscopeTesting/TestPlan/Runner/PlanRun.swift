@@ -92,20 +92,12 @@ package final class PlanRun {
         return reached.compactMap(\.scope)
     }
 
-    /// The live scopes of the root's tree with their paths from the root now (`App.rows[2]`): the
-    /// names strict state gives their properties.
-    package var treeWithPaths: [(scope: any Scope, path: String)] {
-        scopes.compactMap { scope in
-            ScopeRuntimeTable.existingRuntime(for: scope).map { (scope, $0.path) }
-        }
-    }
-
     /// A check read `property` of the scope at `scopePath`; strict state counts the changes there as
     /// checked.
     package func checked(_ property: @autoclosure () -> String, of scopePath: @autoclosure () -> String) {
-        guard let ledger else { return }
-        let property = property().replacingOccurrences(of: "?", with: "").replacingOccurrences(
-            of: "!", with: "")
+        guard let ledger, ledger.hasUnchecked else { return }
+        // Optional chaining is not part of a property's path: `detail?.title` is `detail.title`.
+        let property = property().filter { $0 != "?" && $0 != "!" }
         ledger.checked("\(scopePath()).\(property)")
     }
 

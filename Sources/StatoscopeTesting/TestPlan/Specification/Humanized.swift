@@ -34,9 +34,7 @@ package enum Humanized {
         path
             .split(separator: ".")
             .map {
-                words(
-                    String($0).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
-                )
+                words(String($0.filter { $0 != "?" && $0 != "!" }))
             }
             .joined(separator: " › ")
     }
