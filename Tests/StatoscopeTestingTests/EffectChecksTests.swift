@@ -119,3 +119,23 @@ import Testing
         )
     }
 }
+
+@Suite struct SubscopeForkTests {
+    @Test func aBranchCanStartByCompletingASubscopesEffect() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WHEN(.userTapsEdit)
+                .WHEN(\.editor, .userTypes("Ada"))
+                .WHEN(\.editor, .userSaves)
+                .FORK_EffectCompletes(\.editor, NameEditor.SaveName.self, with: ()) { saved in
+                    try saved.THEN(\.editor?.draft, equals: "")
+                }
+                .FORK_EffectFails(\.editor, NameEditor.SaveName.self, with: CheckoutRefused()) { failed in
+                    try failed.THEN(\.editor?.draft, equals: "Ada")
+                }
+                .THEN(\.editor?.draft, equals: "Ada")
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}

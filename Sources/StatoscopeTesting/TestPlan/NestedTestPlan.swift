@@ -1,6 +1,6 @@
 import Statoscope
 
-/// A plan addressing a subscope, from ``TestPlan/WITH(_:fileID:filePath:line:column:)``: its verbs
+/// A plan addressing a subscope, from `WITH(\.child)`: its verbs
 /// act on the subscope, and ``POP()`` goes back to the plan of the parent.
 ///
 /// ```swift

@@ -253,4 +253,64 @@ extension TestPlan {
         _ = try addressing(subscope).cancelled(type, at: location)
         return self
     }
+
+    /// Adds a branch that starts by completing the pending effect of type `E` of a subscope.
+    public func FORK_EffectCompletes<Child: Scope, E: Effect>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type,
+        with result: E.ResultType,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try fork(at: location, branch) { plan in
+            _ = try plan.addressing(subscope).completion(type, .success(result), .when, at: location)
+            return plan
+        }
+    }
+
+    /// The same, for a subscope held by an optional property; the branch fails while it is nil.
+    public func FORK_EffectCompletes<Child: Scope, E: Effect>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type,
+        with result: E.ResultType,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try fork(at: location, branch) { plan in
+            _ = try plan.addressing(subscope).completion(type, .success(result), .when, at: location)
+            return plan
+        }
+    }
+
+    /// Adds a branch that starts by failing the pending effect of type `E` of a subscope.
+    public func FORK_EffectFails<Child: Scope, E: Effect>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type,
+        with error: any Error,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try fork(at: location, branch) { plan in
+            _ = try plan.addressing(subscope).completion(type, .failure(error), .when, at: location)
+            return plan
+        }
+    }
+
+    /// The same, for a subscope held by an optional property; the branch fails while it is nil.
+    public func FORK_EffectFails<Child: Scope, E: Effect>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type,
+        with error: any Error,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try fork(at: location, branch) { plan in
+            _ = try plan.addressing(subscope).completion(type, .failure(error), .when, at: location)
+            return plan
+        }
+    }
 }
