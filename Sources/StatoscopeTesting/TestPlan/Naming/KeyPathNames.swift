@@ -63,7 +63,7 @@ package enum KeyPathNames {
         // An optional chain ends in the component that wraps its result, printed as a last `?`
         // the user did not write: `\Screen.editor?.draft?`.
         if raw.hasSuffix("?"), raw.dropLast().contains("?.") { raw.removeLast() }
-        guard raw.contains("<computed ") else { return raw }
+        guard raw.contains("<computed ") || raw.contains("<offset ") else { return raw }
         if let known = lock.withLock({ cache.byDescription[raw] }) { return known }
         let readable = name(raw) { SubscopeNames.readableDescription(of: keyPath) }
         if !readable.contains(" property>") {
@@ -82,11 +82,14 @@ package enum KeyPathNames {
                 text = text.replacingOccurrences(of: token.text, with: name)
             }
         }
-        guard text.contains("<computed ") else { return text }
-        // What symbols could not name, the tree may have: it names a `@Subscope` once linked.
-        let named = subscopeNames()
-        if !named.contains("<computed ") { return named }
-        for token in ComputedToken.all(in: text) {
+        if text.contains("<computed ") {
+            // What symbols could not name, the tree may have: it names a `@Subscope` once linked.
+            let named = subscopeNames()
+            if !named.contains("<computed ") { text = named }
+        }
+        // Without reflection metadata (`-disable-reflection-metadata`), a stored property prints as
+        // `<offset 16 (String)>`: its name is nowhere to be found.
+        for token in ComputedToken.all(in: text) + ComputedToken.all(in: text, opening: "<offset ") {
             text = text.replacingOccurrences(of: token.text, with: "<\(token.type) property>")
         }
         return text
@@ -102,9 +105,9 @@ struct ComputedToken {
     let type: String
 
     /// Every token of a description, in order: `<computed `, the address, then the type in
-    /// parentheses, which may hold parentheses of its own (`((Int, Int))`), and `>`.
-    static func all(in description: String) -> [ComputedToken] {
-        let opening = "<computed "
+    /// parentheses, which may hold parentheses of its own (`((Int, Int))`), and `>`; or the same
+    /// with another opening, such as a stored property's `<offset ` and its offset.
+    static func all(in description: String, opening: String = "<computed ") -> [ComputedToken] {
         var tokens: [ComputedToken] = []
         var cursor = description.startIndex
         while let found = description.range(of: opening, range: cursor..<description.endIndex) {
