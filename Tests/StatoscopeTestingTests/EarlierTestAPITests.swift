@@ -92,3 +92,29 @@ import Testing
         #expect(screen.avatar.debugDescription.hasPrefix("AvatarPicker at ProfileScreen.avatar\n"))
     }
 }
+
+@Suite struct NestedWithTests {
+    @Test func nestedWithsPopOneLevelEach() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WHEN(.userEarnsBadge("early"))
+                .WITH(\.badges[0])
+                .WHEN(.userPins)
+                .THEN(\.isPinned, equals: true)
+                .POP()
+                .WITH(\.avatar)
+                .WITH(\.palette)
+                .WHEN(.userAddsShade("teal"))
+                .THEN(\.shades, equals: ["teal"])
+                .POP()
+                .THEN(\.selectedColor, equals: "red")
+                .POP()
+                .THEN(\.badges.count, equals: 1)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 5], "\(failures)")
+        #expect(
+            failures.first?.message.hasPrefix(
+                "THEN(\\AvatarPicker.selectedColor, equals: ...) on ProfileScreen.avatar") == true)
+    }
+}

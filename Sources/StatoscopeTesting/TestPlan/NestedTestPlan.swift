@@ -12,17 +12,43 @@ import Statoscope
 ///     .THEN(\.title, equals: "1 tap")
 ///     .runTest()
 /// ```
-public final class NestedTestPlan<S: Scope, Parent: Scope>: TestPlan<S> {
-    private let parent: TestPlan<Parent>
+///
+/// `Parent` is the plan `POP()` returns: a ``TestPlan``, or another nested plan when `WITH` calls nest.
+public final class NestedTestPlan<S: Scope, Parent>: TestPlan<S> {
+    private let parent: Parent
 
-    init(parent: TestPlan<Parent>, path: ScopePath<S>) {
+    init<P: Scope>(parent: Parent, base: TestPlan<P>, path: ScopePath<S>) {
         self.parent = parent
-        super.init(core: parent.core, line: parent.line, path: path, depth: parent.depth + 1)
+        super.init(core: base.core, line: base.line, path: path, depth: base.depth + 1)
     }
 
     /// Goes back to the plan of the parent scope; the steps after it address the parent again.
-    public func POP() -> TestPlan<Parent> {
+    public func POP() -> Parent {
         parent
+    }
+}
+
+extension NestedTestPlan {
+    /// Addresses a subscope of this subscope until ``NestedTestPlan/POP()``, which comes back here.
+    public func WITH<Child: Scope>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> NestedTestPlan<Child, NestedTestPlan<S, Parent>> {
+        try nested(
+            path.appending(subscope), returningTo: self,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The same, for a subscope held by an optional property.
+    public func WITH<Child: Scope>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> NestedTestPlan<Child, NestedTestPlan<S, Parent>> {
+        try nested(
+            path.appending(subscope), returningTo: self,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -33,9 +59,9 @@ extension TestPlan {
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
-    ) throws -> NestedTestPlan<Child, S> {
+    ) throws -> NestedTestPlan<Child, TestPlan<S>> {
         try nested(
-            path.appending(subscope),
+            path.appending(subscope), returningTo: self as TestPlan<S>,
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -45,18 +71,18 @@ extension TestPlan {
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
-    ) throws -> NestedTestPlan<Child, S> {
+    ) throws -> NestedTestPlan<Child, TestPlan<S>> {
         try nested(
-            path.appending(subscope),
+            path.appending(subscope), returningTo: self as TestPlan<S>,
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private func nested<Child: Scope>(
-        _ childPath: ScopePath<Child>, at location: StepLocation
-    ) throws -> NestedTestPlan<Child, S> {
+    func nested<Child: Scope, Parent>(
+        _ childPath: ScopePath<Child>, returningTo parent: Parent, at location: StepLocation
+    ) throws -> NestedTestPlan<Child, Parent> {
         try core.checkBuilding()
         line.append(withHeading(childPath, at: location))
-        return NestedTestPlan(parent: self, path: childPath)
+        return NestedTestPlan(parent: parent, base: self, path: childPath)
     }
 
     /// The step that shows `WITH`'s subscope in the specification, above the steps addressing it.

@@ -54,6 +54,7 @@ final class ProfileScreen: Scope {
 @Observable
 final class AvatarPicker: Scope {
     var selectedColor = "blue"
+    @ObservationIgnored @Subscope var palette = Palette()
 
     enum When { case userPicks(String) }
 
@@ -101,5 +102,17 @@ final class BadgeRow: Scope {
 
     func update(_ when: When) throws {
         isPinned = true
+    }
+}
+
+/// A grandchild, for plans that address a subscope of a subscope.
+@Observable
+final class Palette: Scope {
+    var shades: [String] = []
+
+    enum When { case userAddsShade(String) }
+
+    func update(_ when: When) throws {
+        if case .userAddsShade(let shade) = when { shades.append(shade) }
     }
 }
