@@ -38,10 +38,13 @@ final class DemoSession {
         var quiet = Logger(label: "statoscope-errors") { _ in PlainLogHandler() }
         quiet.logLevel = .critical
         ErrorReporting.logger = quiet
-        Analytics.install { event in
+        analytics = Analytics.install { event in
             PlainLogHandler.print("analytics", event.description)
         }
     }
+
+    /// Analytics tracks events while its registration is kept: for the whole process.
+    private static var analytics: MiddlewareRegistration?
 
     /// Narrates a user's action and sends it.
     func user(_ narration: String, _ action: () -> Void) async {

@@ -11,7 +11,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// README.md, line 58
+// README.md, line 63
 
 @Observable
 final class Counter: Scope {
@@ -38,7 +38,7 @@ func tapTwice(_ counter: Counter) {
     counter.send(.userTappedIncrementButton)   // viewDisplaysTotalCount == 2
 }
 
-// README.md, line 96
+// README.md, line 101
 
 struct DTO: Codable, Equatable {
     let count: Int
@@ -83,7 +83,7 @@ final class SyncedCounter: Scope {
     }
 }
 
-// README.md, line 153
+// README.md, line 158
 
 final class SyncedCounterTests: XCTestCase {
     func testTappingSavesTheNewCount() throws {
@@ -105,13 +105,13 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 186
+// README.md, line 191
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }
 }
 
-final class App: Scope {
+final class Home: Scope {
     @Subscope var counter = SyncedCounter()   // an owned child
     @Subscope var rows: [Row] = []            // a list of children
     @Subscope var detail: Row? = nil          // navigation: present, then dismiss
@@ -133,7 +133,7 @@ final class App: Scope {
 final class Row: Scope {
     let id: Int
     var name: String?
-    @Superscope var app: App                  // the nearest ancestor of that type
+    @Superscope var home: Home                // the nearest ancestor of that type
     @Injected var api: NamesAPI               // the nearest injected value above, else the default
 
     init(id: Int) {
@@ -148,7 +148,7 @@ final class Row: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedRow:
-            app.send(.rowOpened(id))          // child to parent, through the parent's entry point
+            home.send(.rowOpened(id))         // child to parent, through the parent's entry point
             let api = api
             let id = id
             effectsState.enqueue(AnyEffect { try await api.loadName(id) }.map(When.nameLoaded))
@@ -159,10 +159,11 @@ final class Row: Scope {
 }
 
 @MainActor
-func instrument(_ app: App) {
-    app.injectObject(NamesAPI { id in "mock \(id)" })          // app's subtree only
+func instrument(_ home: Home) -> MiddlewareRegistration {
+    home.injectObject(NamesAPI { id in "mock \(id)" })         // home's subtree only
     EventLogging.enable(level: .debug, stateDiffs: true)       // events, effects, state diffs
-    Analytics.install { event in print(event.name, event.parameters) }
     ErrorReporting.addHandler { report in print(report.description) }
-    print(app.subtreeDescription)                              // the tree's state, as text
+    print(home.subtreeDescription)                             // the tree's state, as text
+    // Analytics runs while its registration is kept: the caller keeps it.
+    return Analytics.install { event in print(event.name, event.parameters) }
 }

@@ -11,13 +11,13 @@ struct ReadmeTourTests {
     }
 
     @Test func treeFromTheTourLinksRowsAndReadsTheirDependency() async throws {
-        let app = App()
-        app.injectObject(NamesAPI { id in "mock \(id)" })
-        app.send(.listLoaded(2))
-        app.rows[1].send(.userTappedRow)
-        await app.effectsState.waitUntilSubtreeSettled()
-        #expect(app.opened == [1])
-        #expect(app.rows[1].name == "mock 1")
-        #expect(app.rows[1].scopePath == "App.rows[1]")
+        let home = Home()
+        home.injectObject(NamesAPI { id in "mock \(id)" })
+        home.send(.listLoaded(2))
+        home.rows[1].send(.userTappedRow)
+        await home.effectsState.waitUntilSubtreeSettled()
+        #expect(home.opened == [1])
+        #expect(home.rows[1].name == "mock 1")
+        #expect(home.rows[1].scopePath == "Home.rows[1]")
     }
 }

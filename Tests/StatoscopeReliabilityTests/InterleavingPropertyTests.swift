@@ -26,7 +26,9 @@ struct ProgramRun {
     let steps: [ProgramStep]
 
     func check() async {
-        let parent = ProgramParent()
+        let parents = [ProgramParent(), ProgramParent()]
+        var parent = parents[0]
+        var held: ProgramChild?
         let log = DeliveryLog()
         var model = ReferenceModel()
         var gates: [Int: Gate] = [:]
@@ -86,6 +88,22 @@ struct ProgramRun {
                 parent.child = nil
             case .presentChild:
                 if parent.child == nil { parent.child = makeChild() }
+            case .dismissHeld:
+                if let child = parent.child {
+                    held = child
+                    parent.send(.clear)
+                }
+            case .lateEvent(let value):
+                held?.send(.add(value))
+            case .presentHeld:
+                if parent.child == nil, let child = held {
+                    parent.child = child
+                    held = nil
+                }
+            case .moveChild:
+                let other = parents[0] === parent ? parents[1] : parents[0]
+                parent.send(.moveChild(to: other))
+                parent = other
             }
 
             // Wait until every task is back on the main actor but those still waiting at a closed gate.
@@ -102,6 +120,7 @@ struct ProgramRun {
         }
 
         parent.child = nil
+        held = nil
         guard await quiesce(runtimes, expectedRunning: 0) else {
             Issue.record("tasks did not finish after the last child was released")
             return

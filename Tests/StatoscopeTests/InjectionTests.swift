@@ -110,7 +110,11 @@ struct InjectionTests {
         parent.child = child
         #expect(child.greeting.text == "parent")
         parent.child = nil
-        #expect(child.greeting.text == "default")
+        #expect(child.greeting.text == "parent", "a dismissed scope still reads what its ancestors gave")
+        let other = Greeter()
+        other.injectObject(Greeting(text: "other"))
+        other.child = child
+        #expect(child.greeting.text == "other", "linked elsewhere, it reads its new ancestors")
     }
 
     @Test func effectSeesTheDependenciesOfTheScopeThatEnqueuedIt() async {

@@ -19,6 +19,26 @@
         }
     }
 
+    /// A parent that presents a child, written as an `ObservableObject`.
+    final class PublishedParent: Scope, ObservableObject {
+        @Subscope var child: PublishedCounter? = nil
+        @Subscope var rows: [PublishedCounter] = []
+
+        enum When {
+            case userOpenedChild
+            case userClosedChild
+            case userAddedRow
+        }
+
+        func update(_ when: When) throws {
+            switch when {
+            case .userOpenedChild: child = PublishedCounter()
+            case .userClosedChild: child = nil
+            case .userAddedRow: rows.append(PublishedCounter())
+            }
+        }
+    }
+
     @MainActor
     struct ObservableObjectTests {
         @Test func publishedStateChangedByAnEventNotifiesSubscribers() async {
@@ -28,6 +48,25 @@
             counter.send(.userTappedIncrementButton)
             #expect(changes == 1)
             #expect(counter.viewDisplaysTotalCount == 1)
+            subscription.cancel()
+        }
+
+        @Test func presentingDismissingAndAddingChildrenNotifiesSubscribers() async {
+            let parent = PublishedParent()
+            var changes = 0
+            var childWhenNotified: [Bool] = []
+            let subscription = parent.objectWillChange.sink {
+                changes += 1
+                // `objectWillChange` comes before the change, as with `@Published`.
+                childWhenNotified.append(parent.child != nil)
+            }
+            parent.send(.userOpenedChild)
+            #expect(changes == 1)
+            parent.send(.userClosedChild)
+            #expect(changes == 2)
+            parent.send(.userAddedRow)
+            #expect(changes == 3)
+            #expect(childWhenNotified == [false, true, false])
             subscription.cancel()
         }
     }

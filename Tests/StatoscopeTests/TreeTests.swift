@@ -70,13 +70,19 @@ struct TreeTests {
         #expect(root.branch.leaf.branch === root.branch)
     }
 
-    @Test func replacedChildIsUnlinkedAndTheNewOneLinked() async throws {
+    @Test func replacedChildIsDismissedAndTheNewOneLinked() async throws {
         let root = Root()
         let old = root.branch.leaf
         root.branch.leaf = Leaf()
         #expect(root.branch.leaf.scopePath == "Root.branch.leaf")
-        #expect(old.scopePath == "Leaf")
-        #expect(throws: MissingSuperscopeError.self) { try old.superscope(Root.self) }
+        #expect(root.branch.leaf !== old)
+        // A dismissed scope keeps its last path and still reads the ancestors it had, so a view
+        // that holds it on can render it.
+        #expect(old.scopePath == "Root.branch.leaf")
+        #expect(try old.superscope(Root.self) === root)
+        #expect(!root.subtreeDescription.contains("value = 7"))
+        old.send(.set(7))
+        #expect(old.value == 0, "a dismissed scope's update never runs")
     }
 
     @Test func optionalChildIsLinkedWhenPresentedAndUnlinkedWhenCleared() async throws {
@@ -87,7 +93,10 @@ struct TreeTests {
         #expect(detail.scopePath == "Root.branch.optionalLeaf")
         #expect(detail.branch === root.branch)
         root.branch.optionalLeaf = nil
-        #expect(detail.scopePath == "Leaf")
+        #expect(detail.scopePath == "Root.branch.optionalLeaf", "its last path")
+        root.branch.optionalLeaf = detail
+        detail.send(.set(4))
+        #expect(detail.value == 4, "presented again, it is live again")
     }
 
     @Test func listChildrenAreLinkedUnderTheirIndexAndKeepTheirIdentity() async throws {
@@ -97,12 +106,16 @@ struct TreeTests {
         #expect(a.scopePath == "Root.branch.leaves[0]")
         #expect(b.scopePath == "Root.branch.leaves[1]")
         root.branch.leaves = [b, c]
-        #expect(a.scopePath == "Leaf", "a row removed from the list is unlinked")
+        #expect(a.scopePath == "Root.branch.leaves[0]", "a removed row keeps its last path")
+        a.send(.set(1))
+        #expect(a.value == 0, "a removed row is dismissed")
         #expect(b.scopePath == "Root.branch.leaves[0]", "a row kept in the list stays linked, renamed")
         #expect(c.scopePath == "Root.branch.leaves[1]")
         #expect(c.root === root)
         root.branch.leaves.removeAll()
-        #expect(b.scopePath == "Leaf")
+        b.send(.set(1))
+        c.send(.set(1))
+        #expect(b.value == 0 && c.value == 0, "every removed row is dismissed")
     }
 
     @Test func releasedChildsEffectsAreCancelledAndDeliverNothing() async throws {

@@ -3,7 +3,7 @@ import Logging
 /// Sends an analytics event for every `Codable` event that reaches any scope.
 ///
 /// ```swift
-/// Analytics.install { event in
+/// let analytics = Analytics.install { event in
 ///     MyAnalytics.track(event.name, parameters: event.parameters)
 /// }
 /// ```
@@ -16,7 +16,9 @@ import Logging
 @MainActor
 public enum Analytics {
     /// Installs an app-wide middleware that hands an event to `sink` for every encodable `When`.
-    @discardableResult
+    ///
+    /// Events are tracked for as long as the returned registration is kept: dropping it, like
+    /// calling ``MiddlewareRegistration/remove()``, stops them.
     public static func install(_ sink: @escaping @MainActor (AnalyticsEvent) -> Void)
         -> MiddlewareRegistration
     {

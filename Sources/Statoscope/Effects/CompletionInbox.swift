@@ -5,6 +5,9 @@ import Foundation
 /// A hop onto the main actor costs several microseconds; one per effect would dominate a cheap
 /// effect's round trip. Effects post here from their tasks, and a single main-actor drain delivers
 /// everything posted since the previous drain.
+///
+/// One for the process, because batching is its purpose: every effect of every scope shares the
+/// same main-actor drain.
 final class CompletionInbox: @unchecked Sendable {
     static let shared = CompletionInbox()
 

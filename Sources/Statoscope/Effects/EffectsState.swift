@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Effects enqueued during `update` start when it returns, and are discarded if it throws. A
-/// cancelled effect, or one whose scope is released, delivers nothing.
+/// cancelled effect delivers nothing, and neither does one whose scope was dismissed or released.
 @MainActor
 public struct EffectsState<S: Scope> {
     @usableFromInline let scope: S
@@ -76,7 +76,7 @@ public struct EffectsState<S: Scope> {
     /// Suspends until neither the scope nor any scope linked below it has an effect in flight,
     /// including effects enqueued meanwhile by the events that completions delivered.
     public func waitUntilSubtreeSettled() async {
-        let root = ScopeRuntimeTable.runtime(for: scope)
+        guard let root = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
         while let busy = root.firstInSubtree(where: { !$0.effects.isEmpty }) {
             await busy.waitUntilSettled()
         }

@@ -54,6 +54,8 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {
             let when = try chain.transform(outcome)
+            // Sound: the runtime delivering this holds the object that enqueued the effect through
+            // `EffectsState<S>`, so it is an `S` (or a subclass of it, which is an `S` too).
             return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
         } catch {
             return .failed(error)

@@ -27,7 +27,12 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     /// Creates a report; the library makes these, tests of reporting code may too.
     @MainActor
     public init<S: Scope>(error: any Error, source: Source, scope: S, date: Date = Date()) {
-        self.init(error: error, source: source, runtime: ScopeRuntimeTable.runtime(for: scope), date: date)
+        self.error = error
+        self.source = source
+        self.scopeType = type(of: scope)
+        self.scopeID = ObjectIdentifier(scope)
+        self.scopePath = scope.scopePath
+        self.date = date
     }
 
     @MainActor
@@ -42,6 +47,10 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
 
     /// One line naming the scope, the cause and the error.
     public var description: String {
+        if let refusal = error as? EventToDismissedScope {
+            // The update never ran: the refusal says what happened, with the path and the event.
+            return "\(refusal)"
+        }
         switch source {
         case .update(let when):
             return "\(scopePath): \(scopeType).update(\(when)) threw \(error)"

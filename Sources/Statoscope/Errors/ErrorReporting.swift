@@ -20,6 +20,9 @@ public enum ErrorReporting {
     private static var nextHandlerID = 0
 
     /// Registers a handler that receives every report from now on, until the registration is removed.
+    ///
+    /// Dropping the registration does not remove the handler: a handler costs nothing until an error
+    /// happens, and crash reporters are installed once for the whole run.
     @discardableResult
     public static func addHandler(_ handler: @escaping @MainActor (ErrorReport) -> Void) -> Registration {
         nextHandlerID += 1

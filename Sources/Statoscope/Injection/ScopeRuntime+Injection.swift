@@ -1,14 +1,8 @@
 extension ScopeRuntime {
-    /// The scope that provides a dependency type to another: the nearest one at or above it that
-    /// injected a value of that type, or none, where the type's default applies.
-    struct Provider {
-        let runtime: ScopeRuntime?
-    }
-
     /// The nearest value of that type injected at this scope or above it, else its default.
     func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
         let key = ObjectIdentifier(type)
-        return provider(of: key)?.injected[key] as? Value ?? Value.defaultValue
+        return provider(of: key)?.dependencies.injected[key] as? Value ?? Value.defaultValue
     }
 
     /// The nearest scope at or above this one that injected a value under `key`, nil when none did.
@@ -24,23 +18,25 @@ extension ScopeRuntime {
         var found: ScopeRuntime?
         var current: ScopeRuntime? = self
         while let runtime = current {
-            if !runtime.injected.isEmpty, runtime.injected[key] != nil {
+            if !runtime.dependencies.injected.isEmpty, runtime.dependencies.injected[key] != nil {
                 found = runtime
                 break
             }
-            if runtime.providersGeneration == generation, let known = runtime.providers[key] {
+            if runtime.dependencies.providersGeneration == generation,
+                let known = runtime.dependencies.providers[key]
+            {
                 found = known.runtime
                 break
             }
             unresolved.append(runtime)
-            current = runtime.parent
+            current = runtime.tree.parent
         }
         for runtime in unresolved {
-            if runtime.providersGeneration != generation {
-                runtime.providers.removeAll(keepingCapacity: true)
-                runtime.providersGeneration = generation
+            if runtime.dependencies.providersGeneration != generation {
+                runtime.dependencies.providers.removeAll(keepingCapacity: true)
+                runtime.dependencies.providersGeneration = generation
             }
-            runtime.providers[key] = Provider(runtime: found)
+            runtime.dependencies.providers[key] = DependencyCache.Provider(runtime: found)
         }
         return found
     }
@@ -51,17 +47,16 @@ extension ScopeRuntime {
     func forgetProvidersInSubtree() {
         var pending = [self]
         while let runtime = pending.popLast() {
-            runtime.providers.removeAll()
-            runtime.providersGeneration = .max
-            pending.append(contentsOf: runtime.children)
+            runtime.dependencies.forgetProviders()
+            pending.append(contentsOf: runtime.tree.children)
         }
     }
 
     /// Overrides a dependency for this scope and its subtree.
     func inject<Value: Injectable>(_ value: Value) {
         let key = ObjectIdentifier(Value.self)
-        let replacesValue = injected[key] != nil
-        injected[key] = value
+        let replacesValue = dependencies.injected[key] != nil
+        dependencies.injected[key] = value
         if replacesValue {
             ScopeTree.valuesChanged()
         } else {
@@ -74,21 +69,21 @@ extension ScopeRuntime {
     func dependenciesForEffects() -> DependencySnapshot {
         let generation = ScopeTree.generation
         // The common case, once per effect started: this scope's own snapshot is current.
-        if let cached = dependencySnapshot, cached.generation == generation {
+        if let cached = dependencies.snapshot, cached.generation == generation {
             return cached.snapshot
         }
         var unbuilt: [ScopeRuntime] = []
         var base = DependencySnapshot(values: [:])
         for runtime in selfAndAncestors {
-            if let cached = runtime.dependencySnapshot, cached.generation == generation {
+            if let cached = runtime.dependencies.snapshot, cached.generation == generation {
                 base = cached.snapshot
                 break
             }
             unbuilt.append(runtime)
         }
         for runtime in unbuilt.reversed() {
-            base = base.overridden(by: runtime.injected)
-            runtime.dependencySnapshot = (base, generation)
+            base = base.overridden(by: runtime.dependencies.injected)
+            runtime.dependencies.snapshot = (base, generation)
         }
         return base
     }

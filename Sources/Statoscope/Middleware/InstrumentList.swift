@@ -1,5 +1,5 @@
-/// Instruments of one kind (app-wide middleware, taps), in the order added. Each one installed keeps
-/// every event on the full path.
+/// Instruments of one kind (app-wide middleware, taps), in the order added. While any is installed,
+/// every event takes the full path.
 @MainActor
 final class InstrumentList<Element> {
     /// The instruments, oldest first. Kept as an array of its own, beside their identifiers, because
@@ -9,17 +9,18 @@ final class InstrumentList<Element> {
 
     var isEmpty: Bool { elements.isEmpty }
 
+    /// Installs `element` until the registration is removed or dropped.
     func add(_ element: Element) -> MiddlewareRegistration {
         let id = MiddlewareRegistration.nextID()
         elements.append(element)
         ids.append(id)
-        Dispatcher.instrumentAdded()
+        MiddlewareChain.installedChanged()
         // The lists are static and live as long as the process: a strong capture costs nothing.
-        return MiddlewareRegistration { [self] in
+        return MiddlewareRegistration(removesWhenDropped: true) { [self] in
             guard let index = ids.firstIndex(of: id) else { return }
             elements.remove(at: index)
             ids.remove(at: index)
-            Dispatcher.instrumentRemoved()
+            MiddlewareChain.installedChanged()
         }
     }
 }

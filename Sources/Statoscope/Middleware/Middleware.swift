@@ -1,7 +1,7 @@
 /// App-wide middleware: code that sees every event of every scope.
 ///
 /// ```swift
-/// Middleware.addAppWide { event, next in
+/// let logging = Middleware.addAppWide { event, next in
 ///     print("\(event.scopePath) receives \(event.when)")
 ///     try next(event.when)
 /// }
@@ -14,7 +14,9 @@
 @MainActor
 public enum Middleware {
     /// Adds a middleware that sees every event sent to any scope, with the scope it was sent to.
-    @discardableResult
+    ///
+    /// The middleware runs for as long as the returned registration is kept: dropping it, like
+    /// calling ``MiddlewareRegistration/remove()``, takes the middleware out.
     public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
         MiddlewareChain.appWide.add(middleware)
     }

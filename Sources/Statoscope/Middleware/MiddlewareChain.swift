@@ -1,5 +1,8 @@
-/// The full path of an event when anything is installed: app-wide middleware in the order added,
+/// The full path of an event while anything is installed: app-wide middleware in the order added,
 /// then the scope's own middleware in the order added, then the taps, then `update`.
+///
+/// Installed as the dispatcher's one route while any instrument is; with none, `send` takes its fast
+/// path. The lists are global because app-wide instruments are, like swift-log's bootstrap.
 @MainActor
 enum MiddlewareChain {
     /// App-wide middleware, outermost first.
@@ -8,16 +11,28 @@ enum MiddlewareChain {
     static let taps = InstrumentList<UpdateTap>()
     /// Observers of the events sent from outside any update: the session's inputs.
     static let entryTaps = InstrumentList<@MainActor (any Scope, any Sendable) -> Void>()
+    /// The middleware of individual scopes.
+    static let scoped = ScopeMiddlewares()
 
-    /// Tells the entry taps of an event sent from outside any update, before any middleware.
-    static func notifyEntry<S: Scope>(_ when: S.When, to scope: S) {
-        guard !entryTaps.isEmpty else { return }
-        for tap in entryTaps.elements { tap(scope, when) }
+    private static let route = Route()
+
+    /// Installs the route while anything is installed, and takes it out when nothing is.
+    static func installedChanged() {
+        let isEmpty = appWide.isEmpty && taps.isEmpty && entryTaps.isEmpty && scoped.isEmpty
+        Dispatcher.route = isEmpty ? nil : route
     }
 
-    static func run<S: Scope>(_ when: S.When, to scope: S) throws {
-        guard !appWide.isEmpty else { return try runScoped(when, scope) }
-        try runAppWide(appWide.elements, from: 0, ScopeEvent(scope: scope, when: when), scope)
+    private final class Route: EventRoute {
+        func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
+            if isInput, !entryTaps.isEmpty {
+                for tap in entryTaps.elements { tap(scope, when) }
+            }
+            if !scoped.isEmpty, scoped.forgetReleasedScopes() {
+                installedChanged()
+            }
+            guard !appWide.isEmpty else { return try runScoped(when, scope) }
+            try runAppWide(appWide.elements, from: 0, ScopeEvent(scope: scope, when: when), scope)
+        }
     }
 
     private static func runAppWide<S: Scope>(
@@ -25,7 +40,7 @@ enum MiddlewareChain {
     ) throws {
         guard index < chain.count else {
             guard let when = event.when as? S.When else {
-                throw EventTypeMismatch(scopeType: S.self, whenType: S.When.self, passed: event.when)
+                throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: event.when)
             }
             return try runScoped(when, scope)
         }
@@ -35,8 +50,7 @@ enum MiddlewareChain {
     }
 
     private static func runScoped<S: Scope>(_ when: S.When, _ scope: S) throws {
-        let runtime = ScopeRuntimeTable.existingRuntime(for: scope)
-        guard let middlewares = runtime?.middlewares, !middlewares.isEmpty else {
+        guard !scoped.isEmpty, let middlewares = scoped.middlewares(of: scope) else {
             return try update(when, scope)
         }
         try runMiddlewares(middlewares, from: 0, when, scope)
@@ -46,8 +60,9 @@ enum MiddlewareChain {
         _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S
     ) throws {
         guard index < chain.count else { return try update(when, scope) }
-        // Only `addMiddleware` on a scope of type S puts middleware in S's runtime.
-        let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S>.self)
+        // Sound: the chain is this object's, and every static type it is reached through shares its
+        // `When` (see `ScopeMiddleware`), so each entry is a `ScopeMiddleware<S.When>`.
+        let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S.When>.self)
         try middleware.body(scope, when) { next in
             try runMiddlewares(chain, from: index + 1, next, scope)
         }

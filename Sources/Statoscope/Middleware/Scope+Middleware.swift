@@ -13,42 +13,30 @@ extension Scope {
     /// Middlewares run in the order they were added: the first added sees the event first.
     ///
     /// A parent observes or intercepts what a child receives by adding a middleware to that child.
+    ///
+    /// The middleware lasts as long as the scope, whether or not its registration is kept: once the
+    /// scope is released, the events sent after drop it (each checks one scope that has middleware,
+    /// so with one such scope, the first event does). Call
+    /// ``MiddlewareRegistration/remove()`` to take it out earlier.
     @discardableResult
     public func addMiddleware(
         _ middleware: @escaping @MainActor (Self, When, (When) throws -> Void) throws -> Void
     ) -> MiddlewareRegistration {
         let id = MiddlewareRegistration.nextID()
-        let runtime = ScopeRuntimeTable.runtime(for: self)
-        runtime.middlewares.append(ScopeMiddleware<Self>(id: id, body: middleware))
-        Dispatcher.instrumentAdded()
-        return MiddlewareRegistration { [weak runtime] in
-            guard let runtime, let index = runtime.middlewares.firstIndex(where: { $0.id == id }) else {
-                return
+        let erased = ScopeMiddleware<When>(id: id) { object, when, next in
+            // Only this object's events reach its entry: it is a `Self`, whatever static type the
+            // event was sent through.
+            guard let scope = object as? Self else {
+                preconditionFailure("a middleware of \(Self.self) received \(type(of: object))")
             }
-            runtime.middlewares.remove(at: index)
-            Dispatcher.instrumentRemoved()
+            try middleware(scope, when, next)
         }
-    }
-}
-
-/// An installed middleware (or another instrument: logging, analytics, a recorder); ``remove()``
-/// takes it out.
-@MainActor
-public struct MiddlewareRegistration {
-    private static var lastID = 0
-    private let onRemove: @MainActor () -> Void
-
-    init(onRemove: @escaping @MainActor () -> Void) {
-        self.onRemove = onRemove
-    }
-
-    static func nextID() -> Int {
-        lastID += 1
-        return lastID
-    }
-
-    /// Removes it: events sent from now on skip it. Removing twice does nothing more.
-    public func remove() {
-        onRemove()
+        MiddlewareChain.scoped.add(erased, to: self)
+        MiddlewareChain.installedChanged()
+        let scopeID = ObjectIdentifier(self)
+        return MiddlewareRegistration(removesWhenDropped: false) {
+            MiddlewareChain.scoped.remove(id: id, from: scopeID)
+            MiddlewareChain.installedChanged()
+        }
     }
 }

@@ -1,4 +1,4 @@
-/// A middleware of one scope, its types erased so a runtime can hold any scope's.
+/// A middleware of one scope, its types erased so that one registry holds every scope's.
 @MainActor
 class AnyScopeMiddleware {
     let id: Int
@@ -8,11 +8,15 @@ class AnyScopeMiddleware {
     }
 }
 
-/// A middleware of a scope of type `S`: it receives each event and `next`, which runs the rest of the
-/// chain and finally `update`.
+/// A middleware of a scope whose events are `When`: it receives the scope, each event and `next`,
+/// which runs the rest of the chain and finally `update`.
+///
+/// Typed by the event type, not the scope type: a subclass inherits its base class's conformance,
+/// so every static type a scope is reached through has the same `When`, and a middleware added
+/// through one serves events sent through any other.
 @MainActor
-final class ScopeMiddleware<S: Scope>: AnyScopeMiddleware {
-    typealias Body = @MainActor (S, S.When, (S.When) throws -> Void) throws -> Void
+final class ScopeMiddleware<When>: AnyScopeMiddleware {
+    typealias Body = @MainActor (AnyObject, When, (When) throws -> Void) throws -> Void
 
     let body: Body
 

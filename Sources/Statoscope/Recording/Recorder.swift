@@ -17,12 +17,15 @@ import Foundation
 /// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted. An event that
 /// is not `Codable`, or fails to encode, is recorded as unrecordable, and the recording refuses to
 /// replay past it.
+///
+/// Recording stops at ``stop()`` or when the recorder is released; it holds its root weakly.
 @MainActor
 public final class Recorder {
     /// How many events were recorded so far.
     public private(set) var recordedEventCount = 0
 
-    private let root: ScopeRuntime
+    /// The recorded root; held weakly, since recording must not keep a tree alive.
+    private weak var root: AnyObject?
     private let output: @MainActor (String) -> Void
     private var registration: MiddlewareRegistration?
     private let encoder: JSONEncoder = {
@@ -34,11 +37,11 @@ public final class Recorder {
     /// Starts recording the subtree of `root`, handing `output` the text of each line, newline
     /// included, starting with the header.
     public init<Root: Scope>(recording root: Root, output: @escaping @MainActor (String) -> Void) {
-        self.root = ScopeRuntimeTable.runtime(for: root)
+        self.root = root
         self.output = output
         write(
             RecordingFormat.Header(
-                format: RecordingFormat.name, version: RecordingFormat.version, root: "\(Root.self)"))
+                format: RecordingFormat.name, version: RecordingFormat.version, root: "\(type(of: root))"))
         registration = MiddlewareChain.entryTaps.add { [weak self] scope, when in
             self?.record(scope, when)
         }
@@ -66,7 +69,7 @@ public final class Recorder {
     }
 
     private func record(_ scope: any Scope, _ when: any Sendable) {
-        guard let path = path(of: ScopeRuntimeTable.runtime(for: scope)) else { return }
+        guard let path = path(of: scope) else { return }
         var line = RecordingFormat.Line(path: path, scope: "\(type(of: scope))")
         if let encodable = when as? any Encodable {
             do {
@@ -81,12 +84,15 @@ public final class Recorder {
         recordedEventCount += 1
     }
 
-    /// The names from the recorded root down to `runtime`, or nil outside the recorded subtree.
-    private func path(of runtime: ScopeRuntime) -> [String]? {
+    /// The names from the recorded root down to `scope`, or nil outside the recorded subtree.
+    private func path(of scope: any Scope) -> [String]? {
+        guard let root else { return nil }
+        if scope === root { return [] }
+        guard let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope) else { return nil }
         var names: [String] = []
         for ancestor in runtime.selfAndAncestors {
-            if ancestor === root { return names.reversed() }
-            guard let name = ancestor.nameInParent else { return nil }
+            if ancestor.scope === root { return names.reversed() }
+            guard ancestor.tree.lifetime == .linked, let name = ancestor.nameInParent else { return nil }
             names.append(name)
         }
         return nil

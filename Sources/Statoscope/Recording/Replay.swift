@@ -22,10 +22,11 @@ public final class Replay<Root: Scope> {
 
     /// Prepares a replay into `root`, which must be of the recorded root's type.
     public init(_ recording: Recording, into root: Root) throws {
-        guard recording.rootTypeName == "\(Root.self)" else {
+        // The dynamic type, as the recorder wrote it: a subclass is recorded under its own name.
+        guard recording.rootTypeName == "\(type(of: root))" else {
             throw RecordingError(
                 line: 1,
-                reason: "recorded from a \(recording.rootTypeName); cannot replay into a \(Root.self)")
+                reason: "recorded from a \(recording.rootTypeName); cannot replay into a \(type(of: root))")
         }
         self.recording = recording
         self.root = root
@@ -62,17 +63,18 @@ public final class Replay<Root: Scope> {
     }
 
     private static func scope(at event: RecordedEvent, below root: Root) throws -> any Scope {
-        var runtime = ScopeRuntimeTable.runtime(for: root)
-        var path = "\(Root.self)"
+        var scope: any Scope = root
+        var path = "\(type(of: root))"
         for name in event.path {
             path += ".\(name)"
-            guard let child = runtime.linkedChild(named: name) else {
+            let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope)
+            let children = TreeReading.children(of: scope, runtime: runtime)
+            guard let child = children.first(where: { $0.name == name && $0.linkedElsewhere == nil }) else {
                 throw RecordingError(line: event.line, reason: "no scope at \(path)")
             }
-            runtime = child
-        }
-        guard let scope = runtime.scope as? any Scope else {
-            throw RecordingError(line: event.line, reason: "no scope at \(path)")
+            // Sending it an event is a use, like reading its property: an initial child is linked.
+            ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: name)
+            scope = child.scope
         }
         guard "\(type(of: scope))" == event.scopeTypeName else {
             throw RecordingError(

@@ -17,7 +17,7 @@ extension Scope {
     /// `debugDescription` keeps it.
     public var debugDescription: String {
         let runtime = ScopeRuntimeTable.existingRuntime(for: self)
-        let place = runtime.map { $0.parent == nil ? "" : " at \($0.path)" } ?? ""
+        let place = runtime.map { $0.nameInParent == nil ? "" : " at \($0.path)" } ?? ""
         var lines = ["\(Self.self)\(place)"]
         for property in ScopeProperty.all(of: self) {
             switch property {

@@ -4,7 +4,8 @@ extension Scope {
     /// The event reaches ``update(_:)``; then the effects that update enqueued start. An error thrown
     /// by `update` never escapes: it goes to ``ErrorReporting`` and to the log. A `send` made while an
     /// update is running (from inside `update`, for instance) is queued and processed, in order,
-    /// after the running update returns.
+    /// after the running update returns. An event sent to a scope that was dismissed does not reach
+    /// `update`: ``ErrorReporting`` receives an ``EventToDismissedScope`` instead.
     @inlinable
     public func send(_ when: When) {
         do {
@@ -14,25 +15,19 @@ extension Scope {
         }
     }
 
-    /// Sends an event like ``send(_:)``, but throws what ``update(_:)`` threw instead of reporting it.
+    /// Sends an event like ``send(_:)``, but throws what ``update(_:)`` threw instead of reporting it
+    /// (an ``EventToDismissedScope`` for a dismissed scope).
     ///
     /// Made while another update is running, the event is queued like any re-entrant `send`; it has
     /// not run when this method returns, so whatever it throws later goes to ``ErrorReporting``.
     @inlinable
     public func sendUnsafe(_ when: When) throws {
-        // The common case touches no table and takes no lock: two main-actor globals say whether an
-        // update is already running, whether anything else needs the full path, and whether the
-        // update left work behind (staged effects, queued events).
+        // The common case touches no table and takes no lock: one main-actor global says whether an
+        // update is already running and whether anything needs the full path (middleware, a
+        // dismissed scope still held somewhere).
         guard Dispatcher.gate == Dispatcher.open else {
             return try Dispatcher.dispatch(when, to: self)
         }
-        Dispatcher.gate = Dispatcher.updating
-        do {
-            try update(when)
-        } catch {
-            Dispatcher.finishOutermostUpdate(failed: true)
-            throw error
-        }
-        Dispatcher.finishOutermostUpdate(failed: false)
+        try Dispatcher.runOutermost { try update(when) }
     }
 }

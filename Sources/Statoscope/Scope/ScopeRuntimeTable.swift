@@ -1,77 +1,121 @@
-/// The side table from scopes to their runtimes.
+/// The side table from scopes to their runtimes, and the sweep that stands in for a deinit hook.
 ///
-/// With no stored property in the scope and no deinit hook, a released scope's entry is found and
-/// dropped by a sweep: when it is unlinked from its parent, when its address is reused by a new
-/// scope, when the table has doubled since the last sweep, when one of its effects completes, and,
-/// while any effect runs anywhere, once a second. So a released scope's effects are cancelled within
-/// about a second.
+/// A scope has no storage of the library's, so nothing tells the library when one is released. A
+/// runtime holds its scope weakly; released scopes are found by a sweep that runs only while some
+/// effect runs: once every ``sweepInterval``, it looks at the scopes with running effects (and their
+/// ancestors) and ends the work of every released one. A released scope with no effect running
+/// costs nothing but its entry, dropped when its address is reused or when the table has doubled.
+///
+/// Global because a scope's identity is the only key the library has: any code holding a scope
+/// must reach its runtime, and all of it runs on the main actor.
 @MainActor
 package enum ScopeRuntimeTable {
     private static var runtimes: [ObjectIdentifier: ScopeRuntime] = [:]
-    private static var sweepThreshold = minimumSweepThreshold
-    private static let minimumSweepThreshold = 64
+    private static var sizeSweepThreshold = minimumSizeSweepThreshold
+    private static let minimumSizeSweepThreshold = 64
+
+    /// Runtimes with at least one effect task running: the only ones the timed sweep looks at.
+    private static var busy: [ObjectIdentifier: ScopeRuntime] = [:]
     private static var sweeper: Task<Void, Never>?
 
-    /// Tasks running effects, across all scopes; the sweeper runs while this is above zero.
-    static var runningTaskCount = 0
+    /// How often the sweep runs while any effect runs. A released root's effects are cancelled
+    /// within two intervals at most (one to notice, one of scheduling slack): the documented bound
+    /// is 100 ms.
+    package static let sweepInterval: Duration = .milliseconds(40)
 
-    /// The interval of the sweep that runs while effects are running.
-    static let sweepInterval: Duration = .seconds(1)
-
-    /// The runtime of `scope`, made on first use.
-    package static func runtime<S: Scope>(for scope: S) -> ScopeRuntime {
+    /// The runtime of `scope`, made on first use: for writes (enqueueing, linking, injecting).
+    package static func runtime(for scope: some Scope) -> ScopeRuntime {
         let id = ObjectIdentifier(scope)
         if let runtime = runtimes[id] {
             if runtime.scope === scope { return runtime }
             // A released scope's address was reused by this one.
-            runtime.retire()
-        } else if runtimes.count >= sweepThreshold {
+            dropReleased(runtime)
+        } else if runtimes.count >= sizeSweepThreshold {
             sweepReleasedScopes()
-            sweepThreshold = max(minimumSweepThreshold, runtimes.count * 2)
+            sizeSweepThreshold = max(minimumSizeSweepThreshold, runtimes.count * 2)
         }
         let runtime = ScopeRuntime(scope: scope)
         runtimes[id] = runtime
         return runtime
     }
 
-    /// The runtime of `scope`, if it has one; never makes one.
+    /// The runtime of `scope`, if it has one; never makes one: for reads.
     package static func existingRuntime(for scope: some Scope) -> ScopeRuntime? {
-        guard let runtime = runtimes[ObjectIdentifier(scope)], runtime.scope === scope else {
+        existingRuntime(forObject: scope)
+    }
+
+    /// The runtime of a scope seen only as an object, if it has one.
+    static func existingRuntime(forObject object: AnyObject) -> ScopeRuntime? {
+        guard let runtime = runtimes[ObjectIdentifier(object)], runtime.scope === object else {
             return nil
         }
         return runtime
     }
 
-    /// Drops the runtimes of released scopes, cancelling their effects.
+    /// Drops the runtimes of every released scope, ending their work and that of their live
+    /// descendants.
     package static func sweepReleasedScopes() {
-        for (id, runtime) in runtimes where runtime.scope == nil {
-            runtime.retire()
-            runtimes[id] = nil
+        for runtime in runtimes.values where runtime.scope == nil {
+            dropReleased(runtime)
         }
     }
 
-    /// Drops the runtime of a scope known to be released, and those of its released descendants.
+    /// Drops the runtime of a scope known to be released: its effects are cancelled, and its live
+    /// descendants, out of the app now, are dismissed.
     static func dropReleased(_ runtime: ScopeRuntime) {
-        runtime.retire()
+        // An explicit stack: a released chain can be thousands of scopes deep.
+        var released = [runtime]
+        while let runtime = released.popLast() {
+            retire(runtime)
+            for child in runtime.tree.children {
+                if child.scope == nil {
+                    released.append(child)
+                } else {
+                    ScopeLifetimes.dismiss(child)
+                }
+            }
+        }
+    }
+
+    /// Ends what a released scope's runtime holds and removes it from the table.
+    private static func retire(_ runtime: ScopeRuntime) {
+        runtime.cancelAllEffects()
+        runtime.dependencies.forgetProviders()
         if runtimes[runtime.scopeID] === runtime {
             runtimes[runtime.scopeID] = nil
         }
-        for child in runtime.children where child.scope == nil {
-            dropReleased(child)
+    }
+
+    /// A runtime started its first running task: the timed sweep watches it.
+    static func becameBusy(_ runtime: ScopeRuntime) {
+        busy[runtime.scopeID] = runtime
+        guard sweeper == nil else { return }
+        sweeper = Task { @MainActor in
+            while !busy.isEmpty {
+                try? await Task.sleep(for: sweepInterval)
+                sweepBusyRuntimes()
+            }
+            sweeper = nil
         }
     }
 
-    /// How many runtimes the table holds, released scopes' included until they are swept.
-    package static var count: Int { runtimes.count }
+    /// A runtime's last running task ended or was cancelled.
+    static func becameIdle(_ runtime: ScopeRuntime) {
+        if busy[runtime.scopeID] === runtime { busy[runtime.scopeID] = nil }
+    }
 
-    static func startSweeping() {
-        guard sweeper == nil else { return }
-        sweeper = Task { @MainActor in
-            while runningTaskCount > 0 {
-                try? await Task.sleep(for: sweepInterval)
-                sweepReleasedScopes()
+    /// Ends the work of busy runtimes that are out of the app: released, or below a released
+    /// ancestor.
+    package static func sweepBusyRuntimes() {
+        for runtime in Array(busy.values) {
+            if runtime.scope == nil {
+                dropReleased(runtime)
+                busy[runtime.scopeID] = nil
+            } else if let released = runtime.selfAndAncestors.first(where: { $0.scope == nil }) {
+                dropReleased(released)
+            } else if runtime.tree.isOrphaned {
+                ScopeLifetimes.dismiss(runtime)
             }
-            sweeper = nil
         }
     }
 }

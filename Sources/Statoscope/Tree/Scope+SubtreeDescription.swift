@@ -16,11 +16,12 @@ extension Scope {
     ///   detail = nil
     /// ```
     public var subtreeDescription: String {
-        SubtreeDescription(root: ScopeRuntimeTable.runtime(for: self)).text
+        SubtreeDescription(root: self).text
     }
 }
 
 /// Renders a subtree, walking it with an explicit stack so that a very deep tree cannot overflow.
+/// It reads the tree as it stands: describing links, moves and creates nothing.
 @MainActor
 struct SubtreeDescription {
     /// The deepest indentation; deeper scopes say their depth instead, so a very deep tree's text
@@ -31,30 +32,41 @@ struct SubtreeDescription {
 
     var text: String { lines.joined(separator: "\n") }
 
-    init(root: ScopeRuntime) {
-        var stack: [(runtime: ScopeRuntime, depth: Int)] = [(root, 0)]
-        while let (runtime, depth) = stack.popLast() {
-            let children = describe(runtime, depth: depth)
-            stack.append(contentsOf: children.reversed().map { ($0, depth + 1) })
+    private struct Pending {
+        let scope: any Scope
+        let runtime: ScopeRuntime?
+        /// Where its `@Injected` properties resolve: its own runtime once linked, else (an initial
+        /// child never read yet) the parent's, where it will be linked.
+        let resolver: ScopeRuntime?
+        let name: String?
+        let depth: Int
+    }
+
+    init(root: any Scope) {
+        let runtime = ScopeRuntimeTable.existingRuntime(forObject: root)
+        var stack = [Pending(scope: root, runtime: runtime, resolver: runtime, name: nil, depth: 0)]
+        while let next = stack.popLast() {
+            stack.append(contentsOf: describe(next).reversed())
         }
     }
 
     /// Adds the lines of one scope and returns its children, in declaration order.
-    private mutating func describe(_ runtime: ScopeRuntime, depth: Int) -> [ScopeRuntime] {
-        let indent = String(repeating: "  ", count: min(depth, Self.indentLimit))
-        let header = String(describing: runtime.scopeType)
-        if depth == 0 {
-            lines.append(header)
+    private mutating func describe(_ item: Pending) -> [Pending] {
+        let indent = String(repeating: "  ", count: min(item.depth, Self.indentLimit))
+        let header = String(describing: type(of: item.scope))
+        if let name = item.name {
+            let deep = item.depth > Self.indentLimit ? "(depth \(item.depth)) " : ""
+            lines.append("\(indent)\(deep)\(name): \(header)")
         } else {
-            let deep = depth > Self.indentLimit ? "(depth \(depth)) " : ""
-            lines.append("\(indent)\(deep)\(runtime.nameInParent ?? "?"): \(header)")
+            lines.append(header)
         }
-        guard let scope = runtime.scope else {
-            lines.append("\(indent)  (released)")
-            return []
+        if item.runtime?.tree.lifetime == .dismissed, item.depth == 0 {
+            lines.append("\(indent)  (dismissed)")
         }
-        var children: [ScopeRuntime] = []
-        for property in ScopeProperty.all(of: scope) {
+        var children: [Pending] = []
+        var childIndex = 0
+        let declared = TreeReading.children(of: item.scope, runtime: item.runtime)
+        for property in ScopeProperty.all(of: item.scope) {
             switch property {
             case .state(let name, let value):
                 lines.append("\(indent)  \(name) = \(ScopeProperty.render(value))")
@@ -62,16 +74,34 @@ struct SubtreeDescription {
                 if subscope.isEmptyOptional {
                     lines.append("\(indent)  \(name) = nil")
                 }
-                children += subscope.linkChildren(to: runtime, name: name)
+                let count = subscope.namedChildren(name: name).count
+                for child in declared[childIndex..<childIndex + count] {
+                    if let elsewhere = child.linkedElsewhere {
+                        lines.append(
+                            "\(indent)  \(child.name): \(type(of: child.scope)), linked at \(elsewhere)")
+                    } else {
+                        let isLinked = child.runtime.map { $0.tree.lifetime != .root } ?? false
+                        children.append(
+                            Pending(
+                                scope: child.scope, runtime: child.runtime,
+                                resolver: isLinked ? child.runtime : item.resolver, name: child.name,
+                                depth: item.depth + 1))
+                    }
+                }
+                childIndex += count
             case .injected(let injected, let name):
-                lines.append("\(indent)  @Injected \(name): \(injected.describeResolved(in: runtime))")
+                lines.append("\(indent)  @Injected \(name): \(injected.describeResolved(in: item.resolver))")
             }
         }
-        for (_, value) in runtime.injected.sorted(by: { "\(type(of: $0.value))" < "\(type(of: $1.value))" }) {
-            lines.append("\(indent)  injects \(type(of: value)) = \(ScopeProperty.render(value))")
-        }
-        for entry in runtime.effects.inFlight {
-            lines.append("\(indent)  effect \(ScopeProperty.render(entry.payload.pristine))")
+        if let runtime = item.runtime {
+            for (_, value) in runtime.dependencies.injected.sorted(by: {
+                "\(type(of: $0.value))" < "\(type(of: $1.value))"
+            }) {
+                lines.append("\(indent)  injects \(type(of: value)) = \(ScopeProperty.render(value))")
+            }
+            for entry in runtime.effects.inFlight {
+                lines.append("\(indent)  effect \(ScopeProperty.render(entry.payload.pristine))")
+            }
         }
         return children
     }
@@ -84,12 +114,13 @@ extension Superscope: SuperscopeStorage {}
 
 /// An `@Injected` property's storage, shown with the value the scope resolves.
 protocol InjectedStorage {
-    @MainActor func describeResolved(in runtime: ScopeRuntime) -> String
+    @MainActor func describeResolved(in runtime: ScopeRuntime?) -> String
 }
 
 extension Injected: InjectedStorage {
     @MainActor
-    func describeResolved(in runtime: ScopeRuntime) -> String {
-        "\(Value.self) = \(ScopeProperty.render(runtime.resolve(Value.self)))"
+    func describeResolved(in runtime: ScopeRuntime?) -> String {
+        let value = runtime?.resolve(Value.self) ?? Value.defaultValue
+        return "\(Value.self) = \(ScopeProperty.render(value))"
     }
 }

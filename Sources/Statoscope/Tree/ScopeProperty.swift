@@ -8,22 +8,27 @@ enum ScopeProperty {
     /// An `@Injected` property.
     case injected(any InjectedStorage, name: String)
 
-    /// The properties of a scope in declaration order, without `@Superscope` links (they point up)
-    /// and without Observation's bookkeeping.
+    /// The properties of a scope in declaration order, those its base classes declare first,
+    /// without `@Superscope` links (they point up) and without Observation's bookkeeping.
     static func all(of scope: AnyObject) -> [ScopeProperty] {
-        Mirror(reflecting: scope).children.compactMap { property in
-            guard let label = property.label, !label.hasPrefix("_$") else { return nil }
-            // `@Observable` and property wrappers keep a property's storage under `_name`.
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            switch property.value {
-            case let subscope as any SubscopeStorage:
-                return .subscope(subscope, name: name)
-            case is any SuperscopeStorage:
-                return nil
-            case let injected as any InjectedStorage:
-                return .injected(injected, name: name)
-            default:
-                return .state(name: name, value: property.value)
+        // A subclass's mirror lists only its own properties: its base classes' are in the chain
+        // of superclass mirrors.
+        let mirrors = sequence(first: Mirror(reflecting: scope), next: { $0.superclassMirror })
+        return mirrors.reversed().flatMap { mirror in
+            mirror.children.compactMap { property -> ScopeProperty? in
+                guard let label = property.label, !label.hasPrefix("_$") else { return nil }
+                // `@Observable` and property wrappers keep a property's storage under `_name`.
+                let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                switch property.value {
+                case let subscope as any SubscopeStorage:
+                    return .subscope(subscope, name: name)
+                case is any SuperscopeStorage:
+                    return nil
+                case let injected as any InjectedStorage:
+                    return .injected(injected, name: name)
+                default:
+                    return .state(name: name, value: property.value)
+                }
             }
         }
     }
@@ -33,6 +38,15 @@ enum ScopeProperty {
         all(of: scope).compactMap { property in
             guard case .state(let name, let value) = property else { return nil }
             return (name, render(value))
+        }
+    }
+
+    /// The children a scope's `@Subscope` properties hold, in declaration order, with their names
+    /// in it (`rows[2]`). Reads only: links nothing.
+    static func declaredChildren(of scope: AnyObject) -> [(name: String, scope: any Scope)] {
+        all(of: scope).flatMap { property -> [(name: String, scope: any Scope)] in
+            guard case .subscope(let subscope, let name) = property else { return [] }
+            return subscope.namedChildren(name: name)
         }
     }
 

@@ -1,91 +1,83 @@
 extension ScopeRuntime {
-    /// Makes `child` a child of this scope, under `name`; moving it from another parent if needed.
+    /// Makes `child` a child of this scope under `name`: moving it from another parent, or bringing
+    /// it back into the app if it was leaving or dismissed.
     func link(_ child: ScopeRuntime, as name: String) {
-        if child.parent === self {
-            child.nameInParent = name
+        if child.tree.parent === self, child.tree.lifetime == .linked {
+            child.tree.nameInParent = name
             return
         }
-        child.parent?.children.removeAll { $0 === child }
-        child.parent = self
-        child.nameInParent = name
-        children.append(child)
-        child.forgetProvidersInSubtree()
-        ScopeTree.valuesChanged()
-    }
-
-    /// Detaches `child` from this scope. If the child is released, its effects, and those of its
-    /// released descendants, are cancelled now rather than at the next sweep.
-    func unlink(_ child: ScopeRuntime) {
-        guard child.parent === self else { return }
-        children.removeAll { $0 === child }
-        child.parent = nil
-        child.nameInParent = nil
-        child.forgetProvidersInSubtree()
-        ScopeTree.valuesChanged()
-        if child.scope == nil {
-            ScopeRuntimeTable.dropReleased(child)
+        let changesAncestors = child.tree.parent !== self
+        if child.tree.lifetime == .linked, let former = child.tree.parent {
+            former.tree.children.removeAll { $0 === child }
         }
+        let wasDismissed = child.tree.lifetime == .dismissed
+        child.tree.parent = self
+        child.tree.nameInParent = name
+        child.tree.lifetime = .linked
+        child.tree.dismissedPath = nil
+        tree.children.append(child)
+        if wasDismissed { ScopeLifetimes.revive(child) }
+        if tree.lifetime == .dismissed { ScopeLifetimes.dismiss(child, isTop: false) }
+        if changesAncestors { child.forgetProvidersInSubtree() }
+        ScopeTree.valuesChanged()
     }
 
-    /// This runtime and its ancestors, nearest first.
+    /// Links `child`, which one of this scope's `@Subscope` properties holds, if it was never linked:
+    /// an initial child on its property's first read, or one a replay sends an event to. A child
+    /// linked elsewhere meanwhile stays where it is.
+    func adoptIfNeverLinked(_ child: any Scope, as name: String) {
+        let existing = ScopeRuntimeTable.existingRuntime(forObject: child)
+        guard existing == nil || existing?.tree.lifetime == .root else { return }
+        link(existing ?? ScopeRuntimeTable.runtime(for: child), as: name)
+    }
+
+    /// Takes `child` out of this scope's property `property`: it leaves the app, unless linked
+    /// again before the running update returns. A child moved meanwhile to another property, here
+    /// or elsewhere, stays.
+    func unlink(_ child: ScopeRuntime, from property: String) {
+        guard child.tree.parent === self, child.tree.lifetime == .linked,
+            let name = child.tree.nameInParent, name == property || name.hasPrefix(property + "[")
+        else { return }
+        tree.children.removeAll { $0 === child }
+        ScopeTree.valuesChanged()
+        ScopeLifetimes.childLeft(child)
+    }
+
+    /// This runtime and its ancestors, nearest first; a leaving or dismissed scope's former
+    /// ancestors included.
     var selfAndAncestors: UnfoldFirstSequence<ScopeRuntime> {
-        sequence(first: self, next: { $0.parent })
+        sequence(first: self, next: { $0.tree.parent })
     }
 
-    /// Where the scope sits, from the root: `App.rows[2].detail`, or the type name for a root.
+    /// Where the scope sits, from the root: `App.rows[2].detail`, or the type name for a root. A
+    /// dismissed scope keeps the path it had.
     package var path: String {
         var names: [String] = []
-        var root = self
+        var prefix: String?
         for runtime in selfAndAncestors {
-            root = runtime
-            if let name = runtime.nameInParent { names.append(name) }
+            if let dismissedPath = runtime.tree.dismissedPath {
+                prefix = dismissedPath
+                break
+            }
+            guard let name = runtime.tree.nameInParent, runtime.tree.parent != nil else {
+                prefix = String(describing: runtime.scopeType)
+                break
+            }
+            names.append(name)
         }
-        return ([String(describing: root.scopeType)] + names.reversed()).joined(separator: ".")
+        return ([prefix ?? ""] + names.reversed()).joined(separator: ".")
     }
 
-    /// The live child named `name`, linking first the children that the scope's `@Subscope`
-    /// properties hold but were never read.
-    func linkedChild(named name: String) -> ScopeRuntime? {
-        if let child = liveChildren.first(where: { $0.nameInParent == name }) { return child }
-        linkDeclaredChildren()
-        return liveChildren.first { $0.nameInParent == name }
-    }
-
-    /// Links every child the scope's `@Subscope` properties hold: an initial value is otherwise
-    /// linked only when its property is first read.
-    func linkDeclaredChildren() {
-        guard let scope else { return }
-        for case .subscope(let subscope, let name) in ScopeProperty.all(of: scope) {
-            _ = subscope.linkChildren(to: self, name: name)
-        }
-    }
-
-    /// The live scopes of this subtree with their runtimes, depth first, this scope first; children
-    /// never read yet are linked on the way.
-    package func subtree() -> [(scope: any Scope, runtime: ScopeRuntime)] {
-        var found: [(scope: any Scope, runtime: ScopeRuntime)] = []
-        var stack = [self]
-        while let runtime = stack.popLast() {
-            guard let scope = runtime.scope as? any Scope else { continue }
-            found.append((scope, runtime))
-            runtime.linkDeclaredChildren()
-            stack.append(contentsOf: runtime.liveChildren.reversed())
-        }
-        return found
-    }
+    /// The name of the parent's property holding this scope, if it is linked.
+    package var nameInParent: String? { tree.nameInParent }
 
     /// The first runtime of this subtree, depth first, that satisfies `predicate`.
     func firstInSubtree(where predicate: (ScopeRuntime) -> Bool) -> ScopeRuntime? {
         var stack = [self]
         while let runtime = stack.popLast() {
             if predicate(runtime) { return runtime }
-            stack.append(contentsOf: runtime.liveChildren)
+            stack.append(contentsOf: runtime.tree.children)
         }
         return nil
-    }
-
-    /// The linked children whose scopes are alive.
-    var liveChildren: [ScopeRuntime] {
-        children.filter { $0.scope != nil }
     }
 }

@@ -1,4 +1,8 @@
 /// Facts about the whole tree of scopes that caches compare against.
+///
+/// Global because the caches (`@Injected`, `@Superscope`) live in the scopes' own storage, which has
+/// no link to any tree object: one counter that every change bumps lets a cached read check, in one
+/// load, that nothing anywhere changed since.
 @MainActor
 @usableFromInline
 package enum ScopeTree {

@@ -11,10 +11,13 @@ import Observation
 /// ```
 ///
 /// A child is linked to its parent when it is assigned, or on first access to the property: from
-/// then on its `@Superscope` and `@Injected` properties resolve through the parent. Replacing or
-/// clearing a child unlinks it; once released, its effects are cancelled. In a list, each row keeps
-/// its identity: rows present before and after an assignment stay linked, and only those removed are
-/// unlinked.
+/// then on its `@Superscope` and `@Injected` properties resolve through the parent.
+///
+/// Replacing or clearing a child, or removing a row, dismisses it when the update that did it
+/// returns (at once outside any update), whoever else still holds it: every effect of its subtree is
+/// cancelled, and events sent to it later are reported to ``ErrorReporting`` instead of reaching its
+/// `update`. Moving a child within one update (to another property or parent, or a row to another
+/// index) is not dismissal: its effects go on. Assigning a dismissed child again brings it back.
 ///
 /// In an `@Observable` class, mark the property `@ObservationIgnored`: the wrapper notifies observers
 /// itself when the child is replaced.
@@ -64,7 +67,7 @@ public struct Subscope<Value> {
                 parent[keyPath: storageKeyPath].isLinked = true
                 let name = name(of: storageKeyPath)
                 SubscopeNames.record(name, of: wrappedKeyPath)
-                storage.link(to: ScopeRuntimeTable.runtime(for: parent), as: name)
+                storage.adoptUnlinkedChildren(into: ScopeRuntimeTable.runtime(for: parent), as: name)
             }
             if let observable = parent as? any Observable {
                 storage.registrar.accessIfObservable(observable, keyPath: wrappedKeyPath)
@@ -72,6 +75,7 @@ public struct Subscope<Value> {
             return storage.value
         }
         set {
+            announceSubscopeWillChange(in: parent)
             let runtime = ScopeRuntimeTable.runtime(for: parent)
             let before = parent[keyPath: storageKeyPath].childRuntimes()
             if let observable = parent as? any Observable {
@@ -88,27 +92,36 @@ public struct Subscope<Value> {
             SubscopeNames.record(name, of: wrappedKeyPath)
             let after = parent[keyPath: storageKeyPath].link(to: runtime, as: name)
             for old in before where !after.contains(where: { $0 === old }) {
-                runtime.unlink(old)
+                runtime.unlink(old, from: name)
             }
         }
     }
 
-    /// The runtimes of the current children; holds no child, so a replaced child can be released.
+    /// The runtimes of the current children that have one; holds no child, so a replaced child can
+    /// be released.
     @MainActor
     private func childRuntimes() -> [ScopeRuntime] {
-        childScopes(value).map { ScopeRuntimeTable.runtime(for: $0) }
+        childScopes(value).compactMap { ScopeRuntimeTable.existingRuntime(for: $0) }
     }
 
-    /// Links every current child to `parent`, and returns their runtimes.
+    /// Links every current child to `parent`, moving those linked elsewhere, and returns their
+    /// runtimes.
     @MainActor
     @discardableResult
     private func link(to parent: ScopeRuntime, as name: String) -> [ScopeRuntime] {
-        let children = childScopes(value)
-        let isList = Value.self is any Collection.Type
-        return children.enumerated().map { index, child in
+        namedChildren(name: name).map { name, child in
             let runtime = ScopeRuntimeTable.runtime(for: child)
-            parent.link(runtime, as: isList ? "\(name)[\(index)]" : name)
+            parent.link(runtime, as: name)
             return runtime
+        }
+    }
+
+    /// Links the initial children to `parent` on the property's first read; a child linked
+    /// elsewhere meanwhile stays where it is.
+    @MainActor
+    private func adoptUnlinkedChildren(into parent: ScopeRuntime, as name: String) {
+        for (name, child) in namedChildren(name: name) {
+            parent.adoptIfNeverLinked(child, as: name)
         }
     }
 
@@ -122,9 +135,10 @@ public struct Subscope<Value> {
 }
 
 extension Subscope: SubscopeStorage {
-    @MainActor
-    func linkChildren(to parent: ScopeRuntime, name: String) -> [ScopeRuntime] {
-        link(to: parent, as: name)
+    func namedChildren(name: String) -> [(name: String, scope: any Scope)] {
+        let children = childScopes(value)
+        guard Value.self is any Collection.Type else { return children.map { (name, $0) } }
+        return children.enumerated().map { index, child in ("\(name)[\(index)]", child) }
     }
 
     var isEmptyOptional: Bool {
@@ -134,8 +148,8 @@ extension Subscope: SubscopeStorage {
 
 /// A `@Subscope` property's storage, found by reflection when a whole subtree is walked.
 protocol SubscopeStorage {
-    /// Links the children to `parent` under the property's name, and returns them.
-    @MainActor func linkChildren(to parent: ScopeRuntime, name: String) -> [ScopeRuntime]
+    /// The children it holds, with their names in the parent (`rows[2]` in a list).
+    func namedChildren(name: String) -> [(name: String, scope: any Scope)]
     /// Whether this is an optional child that is absent.
     var isEmptyOptional: Bool { get }
 }

@@ -11,6 +11,8 @@ package enum SubscopeNames {
         var recorded: Set<ObjectIdentifier> = []
     }
 
+    // Global because a key path's printed token is the same for every instance of a type: a name
+    // learnt from one scope serves messages about all of them.
     // Guards `names`: recorded on the main actor, read wherever a message is made.
     private static let lock = NSLock()
     nonisolated(unsafe) private static var names = Names()

@@ -9,10 +9,13 @@
 /// }
 /// ```
 ///
-/// The ancestor is found by walking up the tree of `@Subscope` links. A scope with no such ancestor
-/// is a programming error: reading the property stops the program with a message naming both types
-/// and the path from the root. Where an ancestor may legitimately be missing, call
-/// ``Scope/superscope(_:)``, which throws ``MissingSuperscopeError`` instead.
+/// The ancestor is found by walking up the tree of `@Subscope` links. A dismissed scope still reads
+/// the ancestors it had, and events sent to it never reach its `update`, so a late tap cannot reach
+/// a missing ancestor. A scope with no such ancestor is a programming error: reading the property
+/// stops the program with a message naming both types and the path, or saying that the scope was
+/// never linked and how to fix that. Where an ancestor may legitimately be missing, call
+/// ``Scope/superscope(_:)``, which throws ``MissingSuperscopeError`` instead. A scope tested on its
+/// own gets its ancestor with ``Scope/injectSuperscopeForTesting(_:)``.
 ///
 /// In an `@Observable` class, mark the property `@ObservationIgnored`.
 @propertyWrapper
@@ -52,15 +55,41 @@ public struct Superscope<Ancestor: Scope> {
 }
 
 extension Scope {
-    /// The nearest ancestor of type `ancestorType` in the tree of `@Subscope` links.
+    /// The nearest ancestor of type `ancestorType` in the tree of `@Subscope` links, else the one
+    /// given with ``injectSuperscopeForTesting(_:)``.
+    ///
+    /// A dismissed scope still reaches the ancestors it had, so a view that holds it can read them.
     ///
     /// - Throws: ``MissingSuperscopeError`` when no ancestor has that type.
     public func superscope<Ancestor: Scope>(_ ancestorType: Ancestor.Type) throws -> Ancestor {
-        let runtime = ScopeRuntimeTable.runtime(for: self)
-        for ancestor in runtime.selfAndAncestors.dropFirst() {
-            if let found = ancestor.scope as? Ancestor { return found }
+        let runtime = ScopeRuntimeTable.existingRuntime(for: self)
+        if let runtime {
+            for ancestor in runtime.selfAndAncestors.dropFirst() {
+                if let found = ancestor.scope as? Ancestor { return found }
+            }
+            for ancestor in runtime.tree.superscopesForTesting {
+                if let found = ancestor as? Ancestor { return found }
+            }
         }
-        throw MissingSuperscopeError(ancestorType: Ancestor.self, scopeType: Self.self, path: runtime.path)
+        let isLinked = runtime.map { $0.tree.lifetime != .root } ?? false
+        throw MissingSuperscopeError(
+            ancestorType: Ancestor.self, scopeType: type(of: self), path: scopePath, wasEverLinked: isLinked)
+    }
+
+    /// Gives a scope tested on its own the ancestor its `@Superscope` properties read, as if it were
+    /// linked below it.
+    ///
+    /// ```swift
+    /// let counter = Counter()
+    /// counter.injectSuperscopeForTesting(App())
+    /// counter.send(.userTappedIncrementButton)   // its update reads `@Superscope var app: App`
+    /// ```
+    ///
+    /// Ancestors from the tree come first; among injected ones, the latest given wins. The scope
+    /// holds the ancestor strongly, so a test can pass one it does not keep.
+    public func injectSuperscopeForTesting<Ancestor: Scope>(_ ancestor: Ancestor) {
+        ScopeRuntimeTable.runtime(for: self).tree.superscopesForTesting.insert(ancestor, at: 0)
+        ScopeTree.valuesChanged()
     }
 }
 
@@ -72,23 +101,33 @@ public struct MissingSuperscopeError: Error, Sendable, CustomStringConvertible {
     public let scopeTypeName: String
     /// The path of that scope from its root, such as `App.rows[2].detail`.
     public let path: String
+    /// Whether the scope was ever linked below a parent; a scope that never was is a root.
+    public let wasEverLinked: Bool
 
-    init(ancestorType: Any.Type, scopeType: Any.Type, path: String) {
+    init(ancestorType: Any.Type, scopeType: Any.Type, path: String, wasEverLinked: Bool) {
         ancestorTypeName = String(describing: ancestorType)
         scopeTypeName = String(describing: scopeType)
         self.path = path
+        self.wasEverLinked = wasEverLinked
     }
 
-    /// Names both types and the path from the root.
+    /// Names both types, the path from the root, and how to fix it.
     public var description: String {
-        "@Superscope: no ancestor of type \(ancestorTypeName) above \(scopeTypeName) at \(path); "
+        guard wasEverLinked else {
+            return "@Superscope: \(scopeTypeName) was never linked below a parent, so it has no "
+                + "\(ancestorTypeName) above it; assign it to a @Subscope property of a "
+                + "\(ancestorTypeName) (or of a scope below one) before reading it, or, in a test of "
+                + "\(scopeTypeName) on its own, call injectSuperscopeForTesting(_:) with a \(ancestorTypeName)"
+        }
+        return "@Superscope: no ancestor of type \(ancestorTypeName) above \(scopeTypeName) at \(path); "
             + "link \(scopeTypeName) below a \(ancestorTypeName) with @Subscope before reading it"
     }
 }
 
 extension Scope {
-    /// Where the scope sits in its tree, from the root: `App.rows[2].detail`.
+    /// Where the scope sits in its tree, from the root: `App.rows[2].detail`. A dismissed scope
+    /// keeps the path it had; a scope never linked is its own root, named by its type.
     public var scopePath: String {
-        ScopeRuntimeTable.runtime(for: self).path
+        ScopeRuntimeTable.existingRuntime(for: self)?.path ?? String(describing: type(of: self))
     }
 }

@@ -60,6 +60,17 @@ final class ProgramChild: Scope {
 @MainActor
 final class ProgramParent: Scope {
     @Subscope var child: ProgramChild? = nil
-    enum When: Sendable { case noop }
-    func update(_ when: When) throws {}
+    enum When: Sendable {
+        case clear
+        case moveChild(to: ProgramParent)
+    }
+    func update(_ when: When) throws {
+        switch when {
+        case .clear:
+            child = nil
+        case .moveChild(let other):
+            other.child = child
+            child = nil
+        }
+    }
 }

@@ -12,8 +12,16 @@ enum ProgramStep: CustomStringConvertible, Equatable {
     case replaceChild
     case clearChild
     case presentChild
+    /// The parent's update dismisses the child while the program holds it, as a view would.
+    case dismissHeld
+    /// An event sent to the held, dismissed child: reported, never delivered.
+    case lateEvent(Int)
+    /// The held, dismissed child presented again.
+    case presentHeld
+    /// One update moves the child to the other parent: its work goes on.
+    case moveChild
 
-    static let kinds = 11
+    static let kinds = 15
 
     init(_ number: Int) {
         let parameter = number / Self.kinds
@@ -28,7 +36,11 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case 7: self = .cancelAll
         case 8: self = .replaceChild
         case 9: self = .clearChild
-        default: self = .presentChild
+        case 10: self = .presentChild
+        case 11: self = .dismissHeld
+        case 12: self = .lateEvent(parameter % 10)
+        case 13: self = .presentHeld
+        default: self = .moveChild
         }
     }
 
@@ -45,6 +57,10 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case .replaceChild: "replace the child"
         case .clearChild: "clear the child"
         case .presentChild: "present a child"
+        case .dismissHeld: "dismiss the child, holding it"
+        case .lateEvent(let value): "send add(\(value)) to the held child"
+        case .presentHeld: "present the held child again"
+        case .moveChild: "move the child to the other parent"
         }
     }
 }

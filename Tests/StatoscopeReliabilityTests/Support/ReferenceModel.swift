@@ -13,6 +13,8 @@ struct ReferenceModel {
     private(set) var inFlight: [InFlight] = []
     private(set) var deliveries: [String] = []
     private(set) var failures = 0
+    /// The dismissed child the program holds: its generation and total.
+    private(set) var held: (generation: Int, total: Int)?
     private var lastEffectID = 0
 
     /// The effect a step starts, if it starts one: the real run enqueues the same.
@@ -59,6 +61,21 @@ struct ReferenceModel {
             total = 0
         case .presentChild:
             if generation == nil { newChild() }
+        case .dismissHeld:
+            guard let generation else { return }
+            held = (generation, total)
+            self.generation = nil
+            inFlight.removeAll()
+            total = 0
+        case .lateEvent:
+            if held != nil { failures += 1 }
+        case .presentHeld:
+            guard generation == nil, let held else { return }
+            generation = held.generation
+            total = held.total
+            self.held = nil
+        case .moveChild:
+            break
         }
     }
 

@@ -16,5 +16,8 @@ enum WorkloadRegistry {
         Workload(
             number: 7, title: "test plans: 10,000 steps; 100 forks", body: .runnable(TestPlanWorkload.run)),
         Workload(number: 8, title: "recording and replay throughput", body: .runnable(RecordingWorkload.run)),
+        Workload(
+            number: 9, title: "dismissing a subtree of 1,000 scopes with an effect each",
+            body: .runnable(DismissalWorkload.run)),
     ]
 }

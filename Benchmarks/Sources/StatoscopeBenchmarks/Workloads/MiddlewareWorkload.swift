@@ -17,14 +17,20 @@ enum MiddlewareWorkload {
         let cases = [
             baseline,
             afterRemoval(taps),
+            afterDroppedRegistration(taps),
+            afterDroppedRecorder(taps),
+            afterReleasedScope(taps),
             withPassThrough(count: 1, taps),
             withPassThrough(count: 3, taps),
             elsewhere(taps),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
-        context.record(results[1], against: results[0], budget: .ratio(atMost: noise))
-        for result in results.dropFirst(2) {
+        // Removed, dropped, or gone with its scope: each leaves `send` on its fast path.
+        for result in results[1...4] {
+            context.record(result, against: results[0], budget: .ratio(atMost: noise))
+        }
+        for result in results.dropFirst(5) {
             context.record(result, against: results[0])
         }
     }
@@ -36,6 +42,32 @@ enum MiddlewareWorkload {
         scope.addMiddleware { scope, when, next in try next(when) }.remove()
         return SendWorkload.send(
             to: scope, taps, name: "send, middleware added then removed (none installed)")
+    }
+
+    /// An app-wide middleware whose registration was dropped without `remove()`.
+    private static func afterDroppedRegistration(_ taps: TapSequence) -> TimedCase {
+        _ = Middleware.addAppWide { event, next in try next(event.when) }
+        return SendWorkload.send(
+            to: CounterScope(), taps, name: "send, app-wide middleware registration dropped")
+    }
+
+    /// A recorder released without `stop()`.
+    private static func afterDroppedRecorder(_ taps: TapSequence) -> TimedCase {
+        let scope = CounterScope()
+        _ = Recorder(recording: scope) { _ in }
+        return SendWorkload.send(to: scope, taps, name: "send, recorder dropped without stop()")
+    }
+
+    /// A scope that had a middleware and was released without removing it; one event is sent after,
+    /// as an app would.
+    private static func afterReleasedScope(_ taps: TapSequence) -> TimedCase {
+        do {
+            let released = CounterScope()
+            released.addMiddleware { scope, when, next in try next(when) }
+        }
+        let scope = CounterScope()
+        scope.send(taps.scopeEvents[0])
+        return SendWorkload.send(to: scope, taps, name: "send, a scope with middleware released")
     }
 
     /// `count` middlewares that pass every event on, installed only while this case is timed: while

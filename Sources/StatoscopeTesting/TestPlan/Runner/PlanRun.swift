@@ -79,9 +79,8 @@ package final class PlanRun {
     /// line checks them all.
     private func reachTree() {
         guard let root, let given else { return }
-        for (scope, runtime) in ScopeRuntimeTable.runtime(for: root).subtree() {
+        for (scope, path) in root.subtreeScopes {
             if let index = reachedIndex[ObjectIdentifier(scope)], reached[index].scope === scope { continue }
-            let path = runtime.path
             register(scope, describe: { path }, at: given, origin: .foundInTree)
         }
     }

@@ -4,11 +4,13 @@
 /// like every other change, so the binding reads the state and sends a `When` with the new value:
 ///
 /// ```swift
-/// let email = profile.binding(\.email, send: { .userTypesNewEmail(userEmail: $0) })
-/// email.value = "john@example.com"   // profile.send(.userTypesNewEmail(userEmail: "john@example.com"))
+/// let email = profile.binding(\.email, send: { .userTypedEmail($0) })
+/// email.value = "john@example.com"   // profile.send(.userTypedEmail("john@example.com"))
 /// ```
 ///
-/// On Apple platforms, `Binding(email)` makes a SwiftUI binding of it.
+/// The value can be of any type, `Sendable` or not: the binding is read and written on the main actor
+/// only, as the scope is. On Apple platforms, the same call made where a SwiftUI `Binding` is expected
+/// returns one (see <doc:UsingScopesInSwiftUIAndUIKit>).
 @MainActor
 public struct ScopeBinding<Value> {
     private let read: @MainActor () -> Value
@@ -29,6 +31,14 @@ public struct ScopeBinding<Value> {
 
 extension Scope {
     /// A binding to the state at `keyPath` whose setter sends `makeWhen(newValue)`.
+    ///
+    /// Declare the state `private(set)` so that views can only change it through this binding's event:
+    ///
+    /// ```swift
+    /// private(set) var email = ""
+    /// ```
+    ///
+    /// What the binding reads afterwards is what `update` made of the event, not what was written.
     public func binding<Value>(
         _ keyPath: KeyPath<Self, Value>, send makeWhen: @escaping (Value) -> When
     ) -> ScopeBinding<Value> {

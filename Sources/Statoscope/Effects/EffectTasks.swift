@@ -1,0 +1,13 @@
+/// The tasks running one scope's effects, and who waits for them to settle: the plumbing beside
+/// the pure ``EffectsStateMachine``.
+@MainActor
+struct EffectTasks {
+    /// The task of each running effect.
+    var tasks: [EffectID: Task<Void, Never>] = [:]
+    /// Tasks started and not yet back on the main actor, cancelled ones included.
+    var unfinishedRuns = 0
+    /// Whether the running update staged effects here, so the dispatcher commits them once.
+    var isStaged = false
+    /// `waitUntilSettled()` callers, resumed once no effect is staged or running.
+    var settleWaiters: [CheckedContinuation<Void, Never>] = []
+}

@@ -1,0 +1,154 @@
+extension ScopeRuntime {
+    /// Told of every step of every effect's lifecycle, for logging; nil costs one check per step.
+    ///
+    /// Global because logging is switched on for the whole app at once, like swift-log's bootstrap.
+    package static var lifecycleObserver:
+        (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+
+    /// Tasks started and not yet back on the main actor, cancelled ones included.
+    package var unfinishedRuns: Int { effectTasks.unfinishedRuns }
+
+    /// Stages an effect; it starts when the running update returns, or at once outside any update.
+    @usableFromInline
+    func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
+        guard tree.lifetime != .dismissed else {
+            // A dismissed scope has no work: what it enqueues (from a view still holding it, say)
+            // is cancelled before it starts.
+            notify(.enqueued, effect)
+            notify(.cancelled, effect)
+            return
+        }
+        switch effects.enqueue(effect, key: key, policy: policy) {
+        case .dropped:
+            notify(.droppedForKeyInFlight, effect)
+            return
+        case .staged(_, let cancelled):
+            notify(.enqueued, effect)
+            if let cancelled {
+                cancelTask(cancelled.id)
+                notify(.cancelled, cancelled.payload)
+            }
+        }
+        if Dispatcher.isUpdating {
+            if !effectTasks.isStaged {
+                effectTasks.isStaged = true
+                Dispatcher.stage(self)
+            }
+        } else {
+            commitStagedEffects(failed: false)
+        }
+    }
+
+    /// Starts the staged effects, or discards them when the update that staged them threw.
+    func commitStagedEffects(failed: Bool) {
+        effectTasks.isStaged = false
+        guard !failed else {
+            for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            resumeSettleWaitersIfIdle()
+            return
+        }
+        switch Self.effectExecution {
+        case .running:
+            for entry in effects.commitStaged() {
+                start(entry.id, entry.payload)
+            }
+        case .recorded:
+            _ = effects.commitStaged()
+        case .discarded:
+            for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            resumeSettleWaitersIfIdle()
+        }
+    }
+
+    private func start(_ id: EffectID, _ effect: ScopeEffect) {
+        let dependencies = dependenciesForEffects()
+        let body = effect.body
+        let task: Task<Void, Never>
+        // Without dependencies to provide, the task runs the body directly: an effect parked at an
+        // `await` keeps every frame below it, and fewer frames fit in the task's first allocator slab.
+        if dependencies.isEmpty {
+            task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
+        } else {
+            task = Task.detached { [self] in
+                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+            }
+        }
+        effectTasks.tasks[id] = task
+        effectTasks.unfinishedRuns += 1
+        if effectTasks.tasks.count == 1 { ScopeRuntimeTable.becameBusy(self) }
+        notify(.started, effect)
+    }
+
+    /// An effect's task is back with its outcome.
+    func finishRun(_ id: EffectID, outcome: EffectOutcome) {
+        effectTasks.unfinishedRuns -= 1
+        dropTask(id, cancelling: false)
+        finish(id, outcome: outcome)
+    }
+
+    /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
+    package func finish(_ id: EffectID, outcome: EffectOutcome) {
+        guard let entry = effects.complete(id) else { return }
+        guard let scope else {
+            ScopeRuntimeTable.dropReleased(self)
+            return
+        }
+        switch outcome {
+        case .deliver(let deliver):
+            notify(.completed, entry.payload)
+            deliver(scope)
+        case .failed(let error):
+            notify(.failed(error), entry.payload)
+            ErrorReporting.report(
+                ErrorReport(error: error, source: .effect(entry.payload.pristine), runtime: self))
+        }
+        resumeSettleWaitersIfIdle()
+    }
+
+    /// Cancels the effects matching `predicate`, given each pristine effect.
+    func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
+        for entry in effects.cancel(where: predicate) {
+            cancelTask(entry.id)
+            notify(.cancelled, entry.payload)
+        }
+        resumeSettleWaitersIfIdle()
+    }
+
+    /// Cancels every effect of the scope.
+    func cancelAllEffects() {
+        guard !effects.isEmpty else { return }
+        for entry in effects.cancelAll() {
+            cancelTask(entry.id)
+            notify(.cancelled, entry.payload)
+        }
+        resumeSettleWaitersIfIdle()
+    }
+
+    /// Suspends until no effect of the scope is staged or running.
+    func waitUntilSettled() async {
+        while !effects.isEmpty {
+            await withCheckedContinuation { effectTasks.settleWaiters.append($0) }
+        }
+    }
+
+    private func resumeSettleWaitersIfIdle() {
+        guard effects.isEmpty, !effectTasks.settleWaiters.isEmpty else { return }
+        let waiters = effectTasks.settleWaiters
+        effectTasks.settleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
+        Self.lifecycleObserver?(self, event, effect.pristine)
+    }
+
+    private func cancelTask(_ id: EffectID) {
+        dropTask(id, cancelling: true)
+    }
+
+    private func dropTask(_ id: EffectID, cancelling: Bool) {
+        guard let task = effectTasks.tasks.removeValue(forKey: id) else { return }
+        if cancelling { task.cancel() }
+        if effectTasks.tasks.isEmpty { ScopeRuntimeTable.becameIdle(self) }
+    }
+}

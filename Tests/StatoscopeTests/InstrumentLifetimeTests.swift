@@ -1,0 +1,104 @@
+import Statoscope
+import Testing
+
+/// A scope with `Codable` events, for analytics and recording.
+@MainActor
+final class Diary: Scope {
+    var entries: [String] = []
+    struct Refused: Error {}
+    enum When: Sendable, Codable {
+        case write(String)
+        case fail
+    }
+    func update(_ when: When) throws {
+        switch when {
+        case .write(let text): entries.append(text)
+        case .fail: throw Refused()
+        }
+    }
+}
+
+/// Something a middleware's closure holds, to see when the middleware itself is gone.
+private final class Sentinel: Sendable {}
+
+@MainActor
+@Suite(.timeLimit(.minutes(10)))
+struct InstrumentLifetimeTests {
+    @Test func droppingAnAppWideRegistrationRemovesTheMiddleware() async {
+        let scope = Diary()
+        var calls = 0
+        do {
+            let registration = Middleware.addAppWide { event, next in
+                if event.scope === scope { calls += 1 }
+                try next(event.when)
+            }
+            withExtendedLifetime(registration) { scope.send(.write("kept")) }
+        }
+        scope.send(.write("dropped"))
+        #expect(calls == 1)
+        #expect(scope.entries == ["kept", "dropped"])
+    }
+
+    @Test func droppingTheAnalyticsRegistrationStopsTracking() async {
+        let scope = Diary()
+        var tracked: [String] = []
+        do {
+            let analytics = Analytics.install { event in
+                if event.scopePath == "Diary" { tracked.append(event.name) }
+            }
+            withExtendedLifetime(analytics) { scope.send(.write("one")) }
+        }
+        scope.send(.write("two"))
+        #expect(tracked == ["write"])
+    }
+
+    @Test func aDroppedRecorderWritesNothingMore() async {
+        let scope = Diary()
+        var text = ""
+        do {
+            let recorder = Recorder(recording: scope) { text += $0 }
+            withExtendedLifetime(recorder) { scope.send(.write("recorded")) }
+        }
+        let written = text
+        scope.send(.write("after"))
+        #expect(written.contains("recorded"))
+        #expect(text == written)
+    }
+
+    @Test func aReleasedScopesMiddlewareGoesWithIt() async {
+        weak var sentinel: Sentinel?
+        do {
+            let scope = Diary()
+            let held = Sentinel()
+            sentinel = held
+            scope.addMiddleware { _, when, next in
+                withExtendedLifetime(held) {}
+                try next(when)
+            }
+            scope.send(.write("one"))
+        }
+        #expect(sentinel != nil, "the registry still holds the middleware until an event comes")
+        // Each event checks a few registered scopes; other tests' scopes may be registered too.
+        let other = Diary()
+        for _ in 0..<100 where sentinel != nil {
+            other.send(.write("next"))
+        }
+        #expect(sentinel == nil)
+    }
+
+    @Test func anErrorHandlerStaysUntilRemovedEvenIfItsRegistrationIsDropped() async {
+        let scope = Diary()
+        let id = ObjectIdentifier(scope)
+        var reports = 0
+        var registration: ErrorReporting.Registration? = ErrorReporting.addHandler { report in
+            if report.scopeID == id { reports += 1 }
+        }
+        let copy = registration
+        registration = nil
+        scope.send(.fail)
+        #expect(reports == 1)
+        copy?.remove()
+        scope.send(.fail)
+        #expect(reports == 1)
+    }
+}

@@ -1,0 +1,222 @@
+// Generated from Sources/Statoscope/Documentation.docc/UsingScopesInSwiftUIAndUIKit.md by .ci/article-samples:
+// edit the article, then run that script.
+// swift-format-ignore-file
+
+import Observation
+import Statoscope
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 27
+
+@Observable
+final class RecipeEditor: IdentifiableScope {
+    private(set) var title = ""
+    private(set) var isVegetarian = false
+
+    enum When {
+        case userTypedTitle(String)
+        case userToggledVegetarian(Bool)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTypedTitle(let title): self.title = title
+        case .userToggledVegetarian(let isVegetarian): self.isVegetarian = isVegetarian
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 54
+#if canImport(SwiftUI)
+
+struct RecipeEditorView: View {
+    let editor: RecipeEditor
+
+    var body: some View {
+        VStack {
+            TextField("Title", text: editor.binding(\.title, send: { .userTypedTitle($0) }))
+            Toggle("Vegetarian", isOn: editor.binding(\.isVegetarian, send: { .userToggledVegetarian($0) }))
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 82
+#if canImport(SwiftUI)
+
+struct RecipesApp: App {
+    @State private var recipes = Recipes()
+
+    var body: some Scene {
+        WindowGroup {
+            RecipesView()
+                .environment(recipes)
+                .task { recipes.send(.appStarted) }
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 113
+
+@Observable
+final class Recipes: Scope {
+    private(set) var titles: [String] = []
+    @ObservationIgnored @Subscope var editor: RecipeEditor? = nil
+    @ObservationIgnored @Subscope var path: [RecipeDetail] = []
+
+    enum When {
+        case appStarted
+        case userTappedNewRecipe
+        case userClosedEditor
+        case userTappedRecipe(String)
+        case userWentBack(toDepth: Int)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .appStarted:
+            titles = ["Gazpacho", "Tortilla"]
+        case .userTappedNewRecipe:
+            editor = RecipeEditor()
+        case .userClosedEditor:
+            if let title = editor?.title, !title.isEmpty { titles.append(title) }
+            editor = nil
+        case .userTappedRecipe(let title):
+            path.append(RecipeDetail(title: title))
+        case .userWentBack(let depth):
+            path.removeLast(path.count - depth)
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 160
+#if canImport(SwiftUI)
+
+struct RecipesView: View {
+    @Environment(Recipes.self) private var recipes
+
+    var body: some View {
+        NavigationStack(path: recipes.navigationPath(\.path, popTo: { .userWentBack(toDepth: $0) })) {
+            List {
+                ForEach(recipes.titles, id: \.self) { title in
+                    Button(title) { recipes.send(.userTappedRecipe(title)) }
+                }
+                Button("New recipe") { recipes.send(.userTappedNewRecipe) }
+            }
+            .navigationTitle("Recipes")
+            .navigationDestination(for: RecipeDetail.self) { detail in
+                RecipeDetailView(detail: detail)
+            }
+            .sheet(item: recipes.presentation(\.editor, dismiss: .userClosedEditor)) { editor in
+                RecipeEditorView(editor: editor)
+            }
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 192
+
+struct LoadIngredients: Effect, Equatable {
+    let title: String
+
+    func runEffect() async throws -> [String] {
+        title == "Gazpacho" ? ["tomato", "cucumber", "garlic"] : ["egg", "potato"]
+    }
+}
+
+@Observable
+final class RecipeDetail: IdentifiableScope {
+    let title: String
+    private(set) var ingredients: [String]?
+
+    init(title: String) {
+        self.title = title
+    }
+
+    enum When {
+        case screenAppeared
+        case ingredientsLoaded([String])
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .screenAppeared:
+            guard ingredients == nil else { return }
+            effectsState.enqueue(LoadIngredients(title: title).map(When.ingredientsLoaded), key: "load")
+        case .ingredientsLoaded(let ingredients):
+            self.ingredients = ingredients
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 230
+#if canImport(SwiftUI)
+
+struct RecipeDetailView: View {
+    let detail: RecipeDetail
+
+    var body: some View {
+        List {
+            ForEach(detail.ingredients ?? [], id: \.self) { ingredient in
+                Text(ingredient)
+            }
+        }
+        .navigationTitle(detail.title)
+        .task { detail.send(.screenAppeared) }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 258
+
+@Observable
+final class RecipeScreen: IdentifiableScope {
+    @ObservationIgnored @Subscope var detail: RecipeDetail? = nil
+    @ObservationIgnored @Subscope var editor: RecipeEditor? = nil
+
+    init(detail: RecipeDetail) {
+        self.detail = detail
+    }
+
+    init(editor: RecipeEditor) {
+        self.editor = editor
+    }
+
+    enum When {}
+
+    func update(_ when: When) throws {}
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 289
+#if canImport(UIKit)
+
+final class RecipeCountViewController: UIViewController {
+    private let recipes: Recipes
+    private let countLabel = UILabel()
+    private var observation: ScopeObservation?
+
+    init(recipes: Recipes) {
+        self.recipes = recipes
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("created in code only")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(countLabel)
+        observation = recipes.observe { [countLabel] recipes in
+            countLabel.text = "\(recipes.titles.count) recipes"
+        }
+    }
+}
+#endif
