@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Which file of the process is mapped at an address, read from `/proc/self/maps`.
 enum ImageMappings {
     struct Mapping {
@@ -18,7 +22,7 @@ enum ImageMappings {
     /// The file mapped at `address`, with where its start is mapped; nil outside any file or where
     /// `/proc` is missing.
     static func containing(_ address: UInt) -> Mapping? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        guard let maps = readWhole("/proc/self/maps") else { return nil }
         var bases: [Substring: UInt] = [:]
         var code: [Substring: [Range<UInt>]] = [:]
         var found: Substring?
@@ -41,5 +45,26 @@ enum ImageMappings {
         }
         guard let found, let base = bases[found] else { return nil }
         return Mapping(path: String(found), base: base, code: code[found] ?? [])
+    }
+
+    /// The whole of a `/proc` file. Such files report a size of zero and are produced as they are
+    /// read, so they are read until the end: `String(contentsOfFile:)` returned only their start
+    /// (Swift 6.3.1, Linux), which under ThreadSanitizer's many mappings missed the binary itself.
+    private static func readWhole(_ path: String) -> String? {
+        #if canImport(Glibc)
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        #else
+            return nil
+        #endif
     }
 }
