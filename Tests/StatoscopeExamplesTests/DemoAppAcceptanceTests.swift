@@ -15,7 +15,7 @@ struct DemoAppAcceptanceTests {
             .THEN(\.profile.viewShowsLoading, equals: true)
             .THEN_Enqueued(\.profile, LoadProfile())
             .WHEN(.userSelectsTab(.profile))
-            .THEN_NoEnquedEffect(\.counter, PostCount.self)
+            .THEN_NotEnqueued(\.counter, PostCount.self)
             .WHEN_EffectCompletes(\.profile, LoadProfile.self, with: ProfileAPI.johnsProfile)
             .THEN(\.profile.name, equals: "John")
             .THEN_NoEffects(\.profile)

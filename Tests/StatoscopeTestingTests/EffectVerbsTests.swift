@@ -10,10 +10,10 @@ import Testing
                 .WHEN(.userAddsItem("apple"))
                 .THEN_Enqueued(SaveCart(items: ["apple"]))
                 .THEN_Enqueued(TrackEvent(name: "cart_changed"))
-                .THEN_EnquedEffect(parameter: \SaveCart.items, equals: ["apple"])
+                .THEN_Enqueued(parameter: \SaveCart.items, equals: ["apple"])
                 .WHEN_OlderEffectCompletes(with: 1)
                 .THEN(\.savedCount, equals: 1)
-                .THEN_NoEnquedEffect(SaveCart.self)
+                .THEN_NotEnqueued(SaveCart.self)
                 .WHEN_OlderEffectCompletes(with: true)
                 .THEN_NoEffects()
                 .runTest()
@@ -30,7 +30,7 @@ import Testing
                 .WHEN_EffectCompletes(SaveCart.self, with: 3)
                 .THEN(\.isSaving, equals: false)
                 .THEN(\.savedCount, equals: 3)
-                .THEN_NoEnquedEffect(SaveCart.self)
+                .THEN_NotEnqueued(SaveCart.self)
                 .THEN_Enqueued(TrackEvent(name: "cart_changed"))
                 .WHEN_EffectFails(SaveCart.self, with: CheckoutRefused())
                 .runTest()
@@ -86,8 +86,8 @@ import Testing
         let passing = try capturingFailures {
             try Cart.GIVEN { Cart() }
                 .WHEN(.userAddsTwoItemsQuickly("a", "b"))
-                .THEN_EnquedEffect(parameter: \SaveCart.items, equals: ["a"])
-                .THEN_EnquedEffect(parameter: \SaveCart.items, equals: ["a", "b"])
+                .THEN_Enqueued(parameter: \SaveCart.items, equals: ["a"])
+                .THEN_Enqueued(parameter: \SaveCart.items, equals: ["a", "b"])
                 .WHEN_OlderEffectCompletes(with: 1)
                 .THEN(\.savedCount, equals: 1)
                 .WHEN_OlderEffectCompletes(with: true)
@@ -110,7 +110,7 @@ import Testing
     @Test func enqueuedEffectParameterShowsEveryPendingValueWhenNoneMatches() throws {
         let plan = try Cart.GIVEN { Cart() }.WHEN(.userAddsItem("a"))
         let line: UInt = #line + 1
-        _ = try plan.THEN_EnquedEffect(parameter: \SaveCart.items.count, equals: 5)
+        _ = try plan.THEN_Enqueued(parameter: \SaveCart.items.count, equals: 5)
         let failures = try capturingFailures { try plan.runTest() }
         #expect(failures.map(\.kind) == [.wrongValue])
         #expect(failures.map(\.location.line) == [line])
@@ -120,7 +120,7 @@ import Testing
     @Test func noEnqueuedEffectNamesTheUnexpectedOnes() throws {
         let plan = try Cart.GIVEN { Cart() }.WHEN(.userAddsItem("a"))
         let line: UInt = #line + 1
-        _ = try plan.THEN_NoEnquedEffect(TrackEvent.self)
+        _ = try plan.THEN_NotEnqueued(TrackEvent.self)
         let failures = try capturingFailures { try plan.runTest() }
         #expect(failures.map(\.kind) == [.unexpectedEffect])
         #expect(failures.map(\.location.line) == [line])
@@ -192,7 +192,7 @@ import Testing
                 // The event went to the shop: the cart's effects stay.
                 .THEN_Enqueued(\.cart, SaveCart(items: ["a"]))
                 .WHEN(\.cart, .userAddsItem("b"))
-                .THEN_NoEnquedEffect(\.cart, TrackEvent.self)
+                .THEN_NotEnqueued(\.cart, TrackEvent.self)
                 .runTest()
         }
         // The second event to the cart cleared its first effects, then enqueued two new ones.

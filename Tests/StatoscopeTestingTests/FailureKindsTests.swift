@@ -17,6 +17,7 @@ import Testing
         for fragment in scenario.fragments {
             #expect(failure.message.contains(fragment), "\(failure.message)")
         }
+        #expect(!failure.message.contains("<computed"), "\(failure.message)")
     }
 
     @MainActor

@@ -2,8 +2,8 @@ import Statoscope
 import StatoscopeTesting
 import XCTest
 
-// Each failure kind, under XCTest, through the capture hook: from a plain nonisolated method, as seed
-// 003's tests are written, and from a main-actor one (async, as Linux requires).
+// Each failure kind, under XCTest, through the capture hook: from a plain nonisolated method, as the
+// earlier Statoscope's tests are written, and from a main-actor one (async, as Linux requires).
 
 final class FailureKindsXCTests: XCTestCase {
     func testEveryKindIsReportedOnceAtItsStepWithExpectedAndActual() throws {
@@ -17,6 +17,7 @@ final class FailureKindsXCTests: XCTestCase {
             for fragment in scenario.fragments {
                 XCTAssertTrue(failure.message.contains(fragment), "\(scenario): \(failure.message)")
             }
+            XCTAssertFalse(failure.message.contains("<computed"), "\(scenario): \(failure.message)")
         }
     }
 

@@ -94,7 +94,7 @@ private final class Tally {
                 .FORK_EffectCompletes(SaveCart.self, with: 7) { branch in
                     try branch
                         .THEN(\.savedCount, equals: 7)
-                        .THEN_NoEnquedEffect(SaveCart.self)
+                        .THEN_NotEnqueued(SaveCart.self)
                 }
                 .FORK_EffectFails(SaveCart.self, with: CheckoutRefused()) { branch in
                     try branch.THEN(\.saveError, equals: "CheckoutRefused()")

@@ -20,7 +20,7 @@ import XCTest
                     .WHEN_EffectCompletes(SaveCart.self, with: 1)
                     .THEN(\.savedCount, equals: 1)
             }
-            .THEN_NoEnquedEffect(\.cart, LoadPromotion.self)
+            .THEN_NotEnqueued(\.cart, LoadPromotion.self)
         let specification = plan.specification
         let expected = """
             ### a shop with an empty cart: a plan prints itself as given when then markdown

@@ -26,11 +26,11 @@ import Testing
             try Shop.GIVEN { Shop() }
                 .WHEN(\.cart, .userAddsItem("pear"))
                 .THEN(\.cart.items, equals: ["pear"])
-                .THEN_EnquedEffect(\.cart, parameter: \SaveCart.items, equals: ["pear"])
+                .THEN_Enqueued(\.cart, parameter: \SaveCart.items, equals: ["pear"])
                 .WHEN_EffectCompletes(\.cart, SaveCart.self, with: 1)
                 .WHEN_EffectFails(\.cart, TrackEvent.self, with: CheckoutRefused())
                 .THEN_NoEffects(\.cart)
-                .THEN_NoEnquedEffect(\.cart, SaveCart.self)
+                .THEN_NotEnqueued(\.cart, SaveCart.self)
                 .runTest()
         }
         #expect(failures == [])

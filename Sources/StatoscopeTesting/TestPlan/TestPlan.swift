@@ -17,7 +17,7 @@ import Statoscope
 /// Effects never run in a plan: they are recorded when enqueued, checked with ``THEN_Enqueued(_:fileID:filePath:line:column:)``
 /// and completed by hand with ``WHEN_EffectCompletes(_:with:fileID:filePath:line:column:)``, so a plan
 /// is synchronous and deterministic.
-public final class TestPlan<S: Scope> {
+public class TestPlan<S: Scope> {
     package let core: PlanCore
     let line: PlanLine
     let path: ScopePath<S>

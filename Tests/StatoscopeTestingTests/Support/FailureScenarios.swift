@@ -15,17 +15,139 @@ struct FailureScenario: Sendable, CustomStringConvertible {
 
     static let filePath = #filePath
 
-    var description: String { kind.rawValue }
+    var description: String { "\(kind.rawValue) at line \(line)" }
 
     /// Whether a reported failure is this scenario's: kind (when known), file, line and message.
     func matches(message: String, filePath: String, line: UInt) -> Bool {
         filePath == Self.filePath && line == self.line && fragments.allSatisfy { message.contains($0) }
     }
 
-    static let all: [FailureScenario] = [
-        wrongThenValue, unexpectedEffect, missingEffect, pendingEffectsInStrictMode, retainCycle,
-        planNeverRun, whenThrowsUnexpectedly,
+    static let all: [FailureScenario] =
+        [
+            wrongThenValue, unexpectedEffect, missingEffect, pendingEffectsInStrictMode, retainCycle,
+            planNeverRun, whenThrowsUnexpectedly,
+        ] + observable
+
+    /// The same kinds, and those that name a property or a path, on `@Observable` scopes: every
+    /// property reads as written, never as `<computed 0x…>`.
+    static let observable: [FailureScenario] = [
+        observableWrongValue, observableCheckerThrew, observableNil, observableUnreachable,
+        observableUncheckedState, observablePendingEffects, observableWrongScope, observableNotEnqueued,
     ]
+
+    static let observableWrongValue: FailureScenario = {
+        let line: UInt = #line + 5
+        return FailureScenario(
+            kind: .wrongValue,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .THEN(\.followerCount, equals: 2)
+                    .runTest()
+            }, line: line,
+            fragments: [
+                "THEN(\\ProfileScreen.followerCount, equals: ...) on ProfileScreen failed", "expected: 2",
+            ])
+    }()
+
+    static let observableCheckerThrew: FailureScenario = {
+        let line: UInt = #line + 5
+        return FailureScenario(
+            kind: .wrongValue,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .THEN(\.avatar.selectedColor) { _ in throw CheckFailure("not red") }
+                    .runTest()
+            }, line: line,
+            fragments: [
+                "THEN(\\ProfileScreen.avatar.selectedColor) { ... } on ProfileScreen: the check threw not red",
+                #"actual: "blue""#,
+            ])
+    }()
+
+    static let observableNil: FailureScenario = {
+        let line: UInt = #line + 6
+        return FailureScenario(
+            kind: .wrongValue,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .WHEN(.userTapsEdit)
+                    .THEN_Nil(\.editor)
+                    .runTest()
+            }, line: line,
+            fragments: ["THEN_Nil(\\ProfileScreen.editor) on ProfileScreen failed", "expected: nil"])
+    }()
+
+    static let observableUnreachable: FailureScenario = {
+        let line: UInt = #line + 5
+        return FailureScenario(
+            kind: .unreachableScope,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .WHEN(\.editor, .userTypes("Ada"))
+                    .runTest()
+            }, line: line,
+            fragments: [
+                "ProfileScreen.editor is nil, so this step has no NameEditor to address",
+                "expected: a NameEditor",
+            ])
+    }()
+
+    static let observableUncheckedState: FailureScenario = {
+        let line: UInt = #line + 6
+        return FailureScenario(
+            kind: .uncheckedState,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .strictState()
+                    .WHEN(.userTapsFollow)
+                    .runTest()
+            }, line: line,
+            fragments: ["expected: every change checked", "ProfileScreen.followerCount: 0 → 1"])
+    }()
+
+    static let observablePendingEffects: FailureScenario = {
+        let line: UInt = #line + 8
+        return FailureScenario(
+            kind: .pendingEffects,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .strictEffects()
+                    .WHEN(.userTapsEdit)
+                    .WHEN(\.editor, .userSaves)
+                    .runTest()
+            }, line: line,
+            fragments: [
+                "1 effect is still pending at the end of a strict plan",
+                #"actual: ProfileScreen.editor: [NameEditor.SaveName(name: "")]"#,
+            ])
+    }()
+
+    static let observableWrongScope: FailureScenario = {
+        let line: UInt = #line + 7
+        return FailureScenario(
+            kind: .missingEffect,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .WHEN(.userTapsEdit)
+                    .WHEN(\.editor, .userSaves)
+                    .WHEN_EffectFails(NameEditor.SaveName.self, with: CheckoutRefused())
+                    .runTest()
+            }, line: line,
+            fragments: ["a SaveName is pending on ProfileScreen.editor: address that scope"])
+    }()
+
+    static let observableNotEnqueued: FailureScenario = {
+        let line: UInt = #line + 6
+        return FailureScenario(
+            kind: .unexpectedEffect,
+            run: {
+                try ProfileScreen.GIVEN { ProfileScreen() }
+                    .WHEN(.userOpensProfile)
+                    .THEN_NotEnqueued(ProfileScreen.LoadProfile.self)
+                    .runTest()
+            }, line: line,
+            fragments: ["THEN_NotEnqueued(LoadProfile.self) on ProfileScreen failed"])
+    }()
 
     static let wrongThenValue: FailureScenario = {
         let line: UInt = #line + 5

@@ -1,3 +1,4 @@
+import Observation
 import Statoscope
 import StatoscopeTesting
 
@@ -6,6 +7,9 @@ import StatoscopeTesting
 /// - 10,000 steps: 2,000 rounds of `WHEN`, `THEN`, `THEN_Enqueued`, `WHEN_EffectCompletes`, `THEN`,
 ///   built and run. Baseline: 10,000 operations by hand (sends and property reads on a scope without
 ///   effects), the raw work a plan's steps wrap. Budget: <= 100 ms.
+/// - The same 10,000 steps on an `@Observable` counter, whose properties are computed: with its
+///   specification rendered, which names every checked property as words; and with strict state on,
+///   which compares the state after every event. Budget: <= 100 ms each.
 /// - 100 forks: a plan forking after each of 100 taps, each branch completing the save; reported.
 ///   A branch replays the main line up to its fork, so the cost grows with the square of the forks.
 @MainActor
@@ -17,6 +21,8 @@ enum TestPlanWorkload {
             { [byHand(rounds: rounds, context)] },
             { [plan(rounds: rounds, context)] },
             { [forkingPlan(forks: forks, context)] },
+            { [observablePlan(rounds: rounds, strictState: false, context)] },
+            { [observablePlan(rounds: rounds, strictState: true, context)] },
         ])
         let steps = rounds * 5
         let handWritten = Measured(
@@ -31,6 +37,39 @@ enum TestPlanWorkload {
         context.record(
             linear, against: handWritten, budget: context.settings.isSmoke ? nil : .value(atMost: 100))
         context.record(forking, against: handWritten)
+        let named = Measured(
+            name: "test plan of \(steps.grouped) steps, @Observable, names as words", unit: "ms",
+            samples: samples[3][0], operations: steps)
+        let strict = Measured(
+            name: "test plan of \(steps.grouped) steps, @Observable, strict state", unit: "ms",
+            samples: samples[4][0], operations: steps)
+        let budget: Budget? = context.settings.isSmoke ? nil : .value(atMost: 100)
+        context.record(named, against: handWritten, budget: budget)
+        context.record(strict, against: handWritten, budget: budget)
+    }
+
+    /// Milliseconds to build and run the plan of `rounds` rounds on an `@Observable` counter, then
+    /// render its specification (every key path named), or run it under strict state.
+    private static func observablePlan(rounds: Int, strictState: Bool, _ context: WorkloadContext) -> Double {
+        let stopwatch = Stopwatch()
+        var length = 0
+        do {
+            var plan = try ObservablePlanCounter.GIVEN { ObservablePlanCounter() }.strictState(strictState)
+            for round in 1...rounds {
+                // Each change is checked before the next event, so strict state finds nothing to report.
+                plan = try plan.WHEN(.tap)
+                    .THEN(\.count, equals: round)
+                    .AND(\.saving, equals: true)
+                    .WHEN_EffectCompletes(ObservablePlanCounter.Save.self, with: round)
+                    .THEN(\.saving, equals: false)
+            }
+            try plan.runTest()
+            if !strictState { length = plan.specification.utf8.count }
+        } catch {
+            fatalError("the benchmark's plan is malformed: \(error)")
+        }
+        context.consume(UInt64(rounds + length))
+        return stopwatch.elapsedNanoseconds / 1e6
     }
 
     /// Milliseconds to send the plan's events and read the properties its checks read, by hand.
@@ -88,5 +127,27 @@ enum TestPlanWorkload {
         }
         context.consume(UInt64(forks))
         return stopwatch.elapsedNanoseconds / 1e6
+    }
+}
+
+/// ``PlanCounter`` as the README writes scopes, `@Observable`: its key paths hold computed components.
+@MainActor
+@Observable
+final class ObservablePlanCounter: Scope {
+    typealias When = PlanCounter.When
+    typealias Save = PlanCounter.Save
+
+    var count = 0
+    var saving = false
+
+    func update(_ when: When) throws {
+        if case .saved(let saved) = when {
+            count = saved
+            saving = false
+        } else {
+            count += 1
+            saving = true
+            effectsState.enqueue(Save(count: count).map(When.saved))
+        }
     }
 }

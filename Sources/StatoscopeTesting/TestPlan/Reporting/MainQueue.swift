@@ -2,7 +2,7 @@ import Dispatch
 
 /// Runs a plan's synchronous work on the main actor from any thread.
 ///
-/// Plans are run from nonisolated test methods (seed 003's XCTest methods) as well as from
+/// Plans are run from nonisolated test methods (XCTest methods written as plain functions) as well as from
 /// `@MainActor` ones. "On the main queue" is told by a value set on `DispatchQueue.main`, not by
 /// `Thread.isMainThread`: on Linux, Swift Testing runs main-actor tests on a thread that drains the main
 /// queue without being the main thread, and a `main.sync` from there would deadlock.

@@ -32,6 +32,10 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case replayFailed
         /// The plan was misused: run twice, for instance.
         case misuse
+        /// Under strict state, a step changed a property that no check read before the next step.
+        case uncheckedState
+        /// Not a failure: what a lenient setting let pass, shown because the plan asked to see it.
+        case skippedCheck
     }
 
     package let kind: Kind
@@ -45,4 +49,7 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
     }
 
     package var description: String { "\(location): \(message)" }
+
+    /// Whether this fails the test; a skipped check is only shown.
+    package var failsTheTest: Bool { kind != .skippedCheck }
 }

@@ -56,6 +56,11 @@ package enum PlanIssueReporter {
             return
         }
         let message = failure.message
+        guard failure.failsTheTest else {
+            // A note, not a failure: printed where the test's output goes, with the step's place.
+            print("\(failure.location.filePath):\(failure.location.line): note: \(message)")
+            return
+        }
         switch currentRoute {
         case .swiftTesting, .swiftTestingOutsideTest:
             #if canImport(Testing)

@@ -6,7 +6,16 @@ import Statoscope
 enum ValueText {
     /// A value dumped on one line when it fits, as CustomDump prints it.
     static func dump(_ value: Any) -> String {
-        String(customDumping: value)
+        // The common scalars print as CustomDump prints them, without its reflection: a plan names
+        // thousands of them.
+        switch value {
+        case let value as Int: return String(value)
+        case let value as Bool: return value ? "true" : "false"
+        case let value as String
+        where value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }):
+            return "\"\(value)\""
+        default: return namingWrappedProperties(String(customDumping: value))
+        }
     }
 
     /// The same, folded onto one line for lists and specifications.
@@ -39,7 +48,7 @@ enum ValueText {
     /// A line-by-line diff of two structured values, or nil when both fit on one line.
     static func difference(expected: Any, actual: Any) -> String? {
         guard dump(expected).contains("\n") || dump(actual).contains("\n"),
-            let difference = diff(expected, actual)
+            let difference = diff(expected, actual).map(namingWrappedProperties)
         else { return nil }
         return "difference (− expected, + actual):\n\(difference)"
     }

@@ -26,7 +26,7 @@ enum PendingEffects {
 
     /// The single pending effect of type `E`, or the failure of a step that needs exactly one.
     static func single<E: Effect>(
-        _ type: E.Type, of scope: some Scope, step: String
+        _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String
     ) -> Result<Entry, StepFailure> {
         let all = entries(of: scope)
         let matching = all.filter { $0.payload.pristine is E }
@@ -34,11 +34,16 @@ enum PendingEffects {
         case 1:
             return .success(matching[0])
         case 0:
+            // A completion aimed at the wrong scope is a common slip: say where the effect waits.
+            let elsewhere = run.paths(otherThan: scope) { $0 is E }
+            let hint =
+                elsewhere.isEmpty
+                ? "" : "; a \(E.self) is pending on \(elsewhere.joined(separator: ", ")): address that scope"
             return .failure(
                 StepFailure(
                     .missingEffect,
                     """
-                    \(step): no \(E.self) is pending
+                    \(step): no \(E.self) is pending\(hint)
                     expected: one pending \(E.self)
                     actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
                     """))

@@ -20,6 +20,10 @@ package final class PlanCore: @unchecked Sendable {
     /// Whether effects left pending at the end of a line fail the plan; nil defers to
     /// ``TestPlanDefaults/strictEffects``.
     package var strict: Bool?
+    /// Whether a change no check reads fails the plan; nil defers to ``TestPlanDefaults/strictState``.
+    package var strictState: Bool?
+    /// Whether what lenient settings let pass is shown; nil defers to ``TestPlanDefaults/showsSkipped``.
+    package var showsSkipped: Bool?
     package var clearing = PendingEffectsClearing.none
     /// Dependencies injected into the scope `GIVEN` builds, before any step of any line.
     package var dependencies: [@MainActor (any Scope) -> Void] = []

@@ -8,29 +8,59 @@ package enum PlanExecutor {
     /// Effects are recorded instead of run for the whole call, and the previous setting is restored
     /// however the call ends; update errors reported meanwhile are collected to fail the step that
     /// caused them.
-    package static func run(_ core: PlanCore, strict: Bool) -> [PlanFailure] {
+    /// With strict state (or skipped checks shown), each action's changes are compared with what
+    /// the checks after it read; what they leave unread is reported when the next action runs, or
+    /// when the line ends.
+    package static func run(_ core: PlanCore, settings: PlanSettings) -> [PlanFailure] {
         let previous = ScopeRuntime.effectExecution
         ScopeRuntime.effectExecution = .recorded
         defer { ScopeRuntime.effectExecution = previous }
 
-        let run = PlanRun(clearing: core.clearing)
+        let run = PlanRun(clearing: core.clearing, tracksState: settings.tracksState)
         let registration = ErrorReporting.addHandler { [weak run] report in run?.capture(report) }
         defer { registration.remove() }
+        let observer = ScopeRuntime.lifecycleObserver
+        ScopeRuntime.lifecycleObserver = { [weak run] runtime, event, effect in
+            observer?(runtime, event, effect)
+            if case .cancelled = event { run?.noteCancelled(effect, ofScope: runtime.scopeID) }
+        }
+        defer { ScopeRuntime.lifecycleObserver = observer }
 
-        var machine = PlanStateMachine(main: core.main, given: core.given, strict: strict)
+        var machine = PlanStateMachine(main: core.main, given: core.given, strict: settings.strictEffects)
         var action = machine.start()
         while true {
             switch action {
             case .build:
                 action = machine.built(build(core, into: run))
+                if let ledger = run.ledger { ledger.rebase(on: ledger.scopes(of: run)) }
             case .replay(let step):
+                run.beginAction()
                 let outcome = step.perform(run)
                 run.discardReportedErrors()
+                // The line the branch forks from checked what its actions changed.
+                if let ledger = run.ledger { ledger.rebase(on: ledger.scopes(of: run)) }
                 action = machine.replayed(outcome)
             case .perform(let step):
-                action = machine.performed(step.perform(run))
+                guard step.isAction, step.changesState else {
+                    action = machine.performed(step.perform(run))
+                    continue
+                }
+                run.beginAction()
+                let outcome = step.perform(run)
+                if let ledger = run.ledger,
+                    let unchecked = ledger.actionRan(at: step.location, leaving: ledger.scopes(of: run))
+                {
+                    machine.record(UncheckedState.report(unchecked, settings: settings))
+                }
+                action = machine.performed(outcome)
             case .finish(let strict, let end):
-                action = machine.finished(run.end(strict: strict, at: end))
+                if let unchecked = run.ledger?.takeUnchecked() {
+                    machine.record(UncheckedState.report(unchecked, settings: settings))
+                }
+                action = machine.finished(
+                    run.end(
+                        strict: strict, showsSkipped: settings.showsSkipped,
+                        checksRelease: settings.checksRelease, at: end))
             case .done:
                 return machine.failures
             }

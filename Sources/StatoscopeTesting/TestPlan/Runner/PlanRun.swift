@@ -23,22 +23,33 @@ package final class PlanRun {
         case foundInTree
     }
 
-    /// What the plan cancels before each event.
-    package let clearing: PendingEffectsClearing
+    /// What the plan cancels before each event: the plan's setting, until a step changes it.
+    package private(set) var clearing: PendingEffectsClearing
+    private let planClearing: PendingEffectsClearing
+    /// The state strict state compares, when the plan is strict about state or shows what it skips.
+    package let ledger: StateLedger?
     /// The line's root scope, from `GIVEN`.
     package private(set) var root: (any Scope)?
     private var reached: [Reached] = []
     private var reachedIndex: [ObjectIdentifier: Int] = [:]
     private var updateErrors: [ErrorReport] = []
     private var given: StepLocation?
+    /// Effects the scopes cancelled themselves during the latest action step, with the identity of
+    /// their scope: what `THEN_Cancelled` checks.
+    package private(set) var cancelledByLatestAction: [(scope: ObjectIdentifier, effect: any Effect)] = []
+    /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
+    private var isPlanCancelling = false
 
-    package init(clearing: PendingEffectsClearing) {
+    package init(clearing: PendingEffectsClearing, tracksState: Bool = false) {
         self.clearing = clearing
+        self.planClearing = clearing
+        self.ledger = tracksState ? StateLedger() : nil
     }
 
     /// Starts a line with the scope `GIVEN` built.
     package func begin(root: any Scope, at given: StepLocation) {
         self.root = root
+        clearing = planClearing
         self.given = given
         // The name, not the scope: a closure holding the root would keep it alive past the line.
         let name = "\(type(of: root))"
@@ -80,6 +91,15 @@ package final class PlanRun {
         return reached.compactMap(\.scope)
     }
 
+    /// A check read `property` of the scope at `scopePath`; strict state counts the changes there as
+    /// checked.
+    package func checked(_ property: @autoclosure () -> String, of scopePath: @autoclosure () -> String) {
+        guard let ledger, ledger.hasUnchecked else { return }
+        // Optional chaining is not part of a property's path: `detail?.title` is `detail.title`.
+        let property = property().filter { $0 != "?" && $0 != "!" }
+        ledger.checked("\(scopePath()).\(property)")
+    }
+
     // MARK: - Errors reported by updates
 
     /// Receives what ``ErrorReporting`` received while the run is on.
@@ -109,10 +129,42 @@ package final class PlanRun {
         updateErrors.removeAll()
     }
 
+    // MARK: - Cancelled effects
+
+    /// Starts an action step: what it cancels replaces what the previous one did.
+    package func beginAction() {
+        cancelledByLatestAction.removeAll(keepingCapacity: true)
+    }
+
+    /// Receives every cancellation while the run is on.
+    package func noteCancelled(_ effect: any Effect, ofScope scope: ObjectIdentifier) {
+        guard !isPlanCancelling else { return }
+        cancelledByLatestAction.append((scope, effect))
+    }
+
     // MARK: - Pending effects
+
+    /// Changes what the plan cancels before each event, for the rest of the line.
+    package func clear(from now: PendingEffectsClearing) {
+        clearing = now
+    }
+
+    /// The paths of the line's scopes, other than `scope`, where an effect `matches` is pending, for
+    /// a step that looked for it in the wrong place.
+    package func paths(otherThan scope: AnyObject, pendingWhere matches: (any Effect) -> Bool) -> [String] {
+        reachTree()
+        return reached.compactMap { entry in
+            guard let other = entry.scope, other !== scope, pending(of: other).contains(where: matches) else {
+                return nil
+            }
+            return entry.describe()
+        }
+    }
 
     /// Cancels what ``clearing`` says before an event is sent to `target`.
     package func clearPendingEffects(beforeEventTo target: some Scope) {
+        isPlanCancelling = true
+        defer { isPlanCancelling = false }
         switch clearing {
         case .none:
             return
@@ -141,22 +193,25 @@ package final class PlanRun {
 
     /// Ends the line: reports pending effects when `strict`, cancels them, releases the scopes and
     /// reports those still alive.
-    package func end(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+    package func end(
+        strict: Bool, showsSkipped: Bool = false, checksRelease: Bool = true, at end: StepLocation
+    ) -> [PlanFailure] {
         reachTree()
-        var failures = settleEffects(strict: strict, at: end)
+        var failures = settleEffects(strict: strict, showsSkipped: showsSkipped, at: end)
         root = nil
         updateErrors.removeAll()
-        failures.append(contentsOf: leakedScopes())
+        if checksRelease { failures.append(contentsOf: leakedScopes()) }
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
+        cancelledByLatestAction.removeAll()
         given = nil
         return failures
     }
 
-    /// Kept apart from ``end(strict:at:)`` so that no strong reference to a scope outlives it.
-    private func settleEffects(strict: Bool, at end: StepLocation) -> [PlanFailure] {
+    /// Kept apart from ``end(strict:showsSkipped:checksRelease:at:)`` so that no strong reference to a scope outlives it.
+    private func settleEffects(strict: Bool, showsSkipped: Bool, at end: StepLocation) -> [PlanFailure] {
         var failures: [PlanFailure] = []
-        if strict {
+        if strict || showsSkipped {
             var lines: [String] = []
             var count = 0
             for entry in reached {
@@ -167,17 +222,26 @@ package final class PlanRun {
                 lines.append("\(entry.describe()): \(EffectText.list(effects))")
             }
             if count > 0 {
+                let pending = "\(count) effect\(count == 1 ? " is" : "s are") still pending at the end of"
                 failures.append(
-                    PlanFailure(
-                        .pendingEffects,
-                        """
-                        \(count) effect\(count == 1 ? " is" : "s are") still pending at the end of a \
-                        strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails) or clear them
-                        expected: no pending effect
-                        actual: \(lines.joined(separator: "; "))
-                        """, at: end))
+                    strict
+                        ? PlanFailure(
+                            .pendingEffects,
+                            """
+                            \(pending) a strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails) \
+                            or clear them
+                            expected: no pending effect
+                            actual: \(lines.joined(separator: "; "))
+                            """, at: end)
+                        : PlanFailure(
+                            .skippedCheck,
+                            """
+                            \(pending) the plan, which strictEffects() would fail: \(lines.joined(separator: "; "))
+                            """, at: end))
             }
         }
+        isPlanCancelling = true
+        defer { isPlanCancelling = false }
         for scope in scopes { cancelAll(of: scope) }
         return failures
     }

@@ -66,6 +66,11 @@ package struct PlanStateMachine {
         self.current = Branch(line: main, prefix: [])
     }
 
+    /// Adds failures found between steps: changes strict state saw left unchecked.
+    package mutating func record(_ found: [PlanFailure]) {
+        failures.append(contentsOf: found)
+    }
+
     /// Starts the run with the main line.
     package mutating func start() -> Action {
         guard case .idle = state else { preconditionFailure("a plan's run starts once") }

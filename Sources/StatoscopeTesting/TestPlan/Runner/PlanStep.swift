@@ -41,10 +41,13 @@ package struct PlanStep {
     package let describe: @MainActor () -> String
     /// Runs the step against the scopes of the run.
     package let perform: @MainActor (PlanRun) -> StepOutcome
+    /// Whether the step may change the scopes' state, so strict state compares it: false for an
+    /// action that only changes how the plan runs.
+    package let changesState: Bool
 
     package init(
         role: Role, keyword: SpecKeyword, location: StepLocation, depth: Int,
-        describe: @escaping @MainActor () -> String,
+        describe: @escaping @MainActor () -> String, changesState: Bool = true,
         perform: @escaping @MainActor (PlanRun) -> StepOutcome
     ) {
         self.role = role
@@ -53,6 +56,7 @@ package struct PlanStep {
         self.depth = depth
         self.describe = describe
         self.perform = perform
+        self.changesState = changesState
     }
 
     /// Whether replaying the steps before a fork performs this one.

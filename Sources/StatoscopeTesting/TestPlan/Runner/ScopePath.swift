@@ -19,8 +19,10 @@ package struct ScopePath<S: Scope> {
 
     /// The path to the root of the run.
     package static var root: ScopePath<S> {
-        ScopePath(
-            describe: { "\(S.self)" }, isRoot: true,
+        // Named once: checks under strict state ask for it at every step.
+        let name = "\(S.self)"
+        return ScopePath(
+            describe: { name }, isRoot: true,
             resolve: { run, _ in
                 guard let scope = run.root as? S else {
                     return .failure(UnreachableScope(message: "the plan has no \(S.self) to run against"))

@@ -34,9 +34,7 @@ package enum Humanized {
         path
             .split(separator: ".")
             .map {
-                words(
-                    String($0).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
-                )
+                words(String($0.filter { $0 != "?" && $0 != "!" }))
             }
             .joined(separator: " › ")
     }
@@ -48,6 +46,10 @@ package enum Humanized {
             return "\(words(label)): `\(ValueText.inline(child.value))`"
         }
         let text = "\(when)"
+        // Without reflection metadata an enum prints as its type's name: say it is an event of it.
+        if text == "\(type(of: when))" {
+            return "a `\(String(reflecting: type(of: when)))` event"
+        }
         if text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
             return words(text)
         }

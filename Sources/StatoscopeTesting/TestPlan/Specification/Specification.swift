@@ -6,7 +6,7 @@ enum Specification {
         let function = core.function.hasSuffix("()") ? String(core.function.dropLast(2)) : core.function
         var text = "### \(core.title ?? core.scopeTypeName): \(Humanized.words(function))\n\n"
         var source = "`\(core.given.fileName):\(core.given.line)`, `\(core.function)`"
-        if let failures {
+        if let failures = failures?.filter(\.failsTheTest) {
             source +=
                 failures.isEmpty
                 ? " · passed" : " · failed (\(failures.count) failure\(failures.count == 1 ? "" : "s"))"
@@ -47,7 +47,9 @@ enum Specification {
     }
 
     private static func mark(_ location: StepLocation, _ failures: [PlanFailure]?) -> String {
-        guard let failures, failures.contains(where: { $0.location == location }) else { return "" }
+        guard let failures, failures.contains(where: { $0.failsTheTest && $0.location == location }) else {
+            return ""
+        }
         return " **(failed)**"
     }
 }

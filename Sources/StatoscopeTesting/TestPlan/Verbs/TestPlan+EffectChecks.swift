@@ -24,8 +24,9 @@ extension TestPlan {
         try noEffects(at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Checks that no effect of type `E` is pending.
-    public func THEN_NoEnquedEffect<E: Effect>(
+    /// Checks that no effect of type `E` is pending: none was enqueued, or each completed or was
+    /// cancelled.
+    public func THEN_NotEnqueued<E: Effect>(
         _ type: E.Type,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
@@ -33,12 +34,43 @@ extension TestPlan {
         try noEnqueued(type, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Checks that no effect equal to `effect` is pending any more: it completed, or was cancelled,
+    /// while other effects of its type may still be.
+    ///
+    /// ```swift
+    /// .WHEN(.userTappedCancel)
+    /// .THEN_NotEnqueued(NetworkEffect<DTO>(request: expectedRequest))
+    /// ```
+    public func THEN_NotEnqueued<E: Effect & Equatable>(
+        _ effect: E,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try notEnqueued(
+            effect, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Checks how many effects of type `E` are pending.
+    ///
+    /// ```swift
+    /// .WHEN(.userAddsTwoItemsQuickly("a", "b"))
+    /// .THEN_Enqueued(SaveCart.self, count: 2)
+    /// ```
+    public func THEN_Enqueued<E: Effect>(
+        _ type: E.Type, count expected: Int,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try enqueuedCount(
+            type, expected, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Checks that a pending effect of type `E` has a property equal to `expected`.
     ///
     /// ```swift
-    /// .THEN_EnquedEffect(parameter: \NetworkEffect<DTO>.request.httpMethod, equals: "POST")
+    /// .THEN_Enqueued(parameter: \NetworkEffect<DTO>.request.httpMethod, equals: "POST")
     /// ```
-    public func THEN_EnquedEffect<E: Effect, Value: Equatable>(
+    public func THEN_Enqueued<E: Effect, Value: Equatable>(
         parameter keyPath: KeyPath<E, Value>, equals expected: Value,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
@@ -96,7 +128,7 @@ extension TestPlan {
                 return .failed(
                     .unexpectedEffect,
                     """
-                    THEN_NoEnquedEffect(\(E.self).self) on \(path.describe()) failed
+                    THEN_NotEnqueued(\(E.self).self) on \(path.describe()) failed
                     expected: no pending \(E.self)
                     actual: pending: \(EffectText.list(pending))
                     """)
@@ -119,7 +151,7 @@ extension TestPlan {
                 let (keyPath, expected) = captured.value
                 let pending = PendingEffects.effects(of: scope).compactMap { $0 as? E }
                 let step =
-                    "THEN_EnquedEffect(parameter: \(KeyPathText.code(keyPath)), equals: ...) on \(path.describe())"
+                    "THEN_Enqueued(parameter: \(KeyPathText.code(keyPath)), equals: ...) on \(path.describe())"
                 guard !pending.isEmpty else {
                     return .failed(
                         .missingEffect,
@@ -142,6 +174,42 @@ extension TestPlan {
                     \(step) failed
                     expected: \(ValueText.inline(expected))
                     actual: \(values.map { ValueText.inline($0) }.joined(separator: ", ")) (one per pending \(E.self))
+                    """)
+            })
+    }
+
+    func notEnqueued<E: Effect & Equatable>(_ effect: E, at location: StepLocation) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is no longer pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                guard pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
+                return .failed(
+                    .unexpectedEffect,
+                    """
+                    THEN_NotEnqueued(\(ValueText.inline(effect))) on \(path.describe()): the effect is still pending
+                    expected: no pending effect equal to \(ValueText.inline(effect))
+                    actual: pending effects: \(EffectText.list(pending))
+                    """)
+            })
+    }
+
+    func enqueuedCount<E: Effect>(_ type: E.Type, _ expected: Int, at location: StepLocation) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: location,
+            describe: { "\(expected) `\(E.self)` \(expected == 1 ? "is" : "are") pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                let matching = pending.filter { $0 is E }
+                guard matching.count != expected else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_Enqueued(\(E.self).self, count: \(expected)) on \(path.describe()) failed
+                    expected: \(expected) pending \(E.self)
+                    actual: \(matching.count) pending \(E.self); pending effects: \(EffectText.list(pending))
                     """)
             })
     }

@@ -68,7 +68,7 @@ extension TestPlan {
             .action, keyword, at: location, describe: { words },
             perform: { run, scope in
                 let step = "\(verb) on \(path.describe())"
-                switch PendingEffects.single(E.self, of: scope, step: step) {
+                switch PendingEffects.single(E.self, of: scope, in: run, step: step) {
                 case .failure(let failure):
                     return failure.outcome
                 case .success(let entry):

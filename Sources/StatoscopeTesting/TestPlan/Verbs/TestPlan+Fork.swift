@@ -52,7 +52,7 @@ extension TestPlan {
         }
     }
 
-    private func fork(
+    func fork(
         at location: StepLocation, _ branch: (TestPlan<S>) throws -> TestPlan<S>,
         start: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {

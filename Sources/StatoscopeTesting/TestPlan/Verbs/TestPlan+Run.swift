@@ -16,14 +16,50 @@ extension TestPlan: CustomStringConvertible {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws {
+        try run(
+            checksRelease: true, strictEffects: nil,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Runs the plan, saying whether scopes still alive after it fail it, and, unless `nil`, whether
+    /// effects still pending do (as ``strictEffects(_:)`` does).
+    ///
+    /// ```swift
+    /// .runTest(assertRelease: false)    // a scope the test keeps on purpose
+    /// ```
+    public func runTest(
+        assertRelease: Bool, assertNoPendingEffects: Bool? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws {
+        try run(
+            checksRelease: assertRelease, strictEffects: assertNoPendingEffects,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Runs the plan, saying whether effects still pending at the end fail it.
+    public func runTest(
+        assertNoPendingEffects: Bool,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws {
+        try run(
+            checksRelease: true, strictEffects: assertNoPendingEffects,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func run(checksRelease: Bool, strictEffects: Bool?, at location: StepLocation) throws {
         let core = self.core
         try core.markRun()
-        core.main.end = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        core.main.end = location
         // Task-local settings are read here, on the caller: the main queue does not see them.
-        let strict = core.strict ?? TestPlanDefaults.strictEffects
+        let settings = PlanSettings(
+            strictEffects: strictEffects ?? core.strict ?? TestPlanDefaults.strictEffects,
+            strictState: core.strictState ?? TestPlanDefaults.strictState,
+            showsSkipped: core.showsSkipped ?? TestPlanDefaults.showsSkipped, checksRelease: checksRelease)
         let folder = SpecificationWriter.folder
         let (failures, specification) = MainQueue.sync { () -> ([PlanFailure], String?) in
-            let failures = PlanExecutor.run(core, strict: strict)
+            let failures = PlanExecutor.run(core, settings: settings)
             return (failures, folder == nil ? nil : Specification.render(core, failures: failures))
         }
         // Reported back on the caller, where the running test can be found.

@@ -12,11 +12,73 @@ extension TestPlan {
         return self
     }
 
+    /// Makes a state change that no check reads a failure (or, with `false`, not one), whatever
+    /// ``TestPlanDefaults/strictState`` says.
+    ///
+    /// Under strict state, every property an event or a completion changes, in any scope of the
+    /// tree, must be read by a `THEN`, `AND`, `THEN_Nil` or `THEN_NotNil` before the next event or
+    /// completion. Checking a property covers what it holds (`\.cart` covers `cart.items`) and the
+    /// property it is part of. The failure, at the step that made the changes, lists each unchecked
+    /// property with its value before and after:
+    ///
+    /// ```
+    /// This step changed 1 property that no THEN checked before the next step (strict state)
+    /// expected: every change checked with THEN, AND, THEN_Nil or THEN_NotNil
+    /// actual: unchecked:
+    ///   Counter.isSaving: false → true
+    /// ```
+    ///
+    /// A branch starts from its fork point with nothing to check: the line it forks from checked the
+    /// steps before it.
+    public func strictState(_ isStrict: Bool = true) throws -> Self {
+        try core.checkBuilding()
+        core.strictState = isStrict
+        return self
+    }
+
+    /// Shows what the lenient settings let pass, without failing: the state changes no check read
+    /// (when state is not strict) and the effects left pending (when effects are not strict) are
+    /// printed as notes at their steps. Wins over ``TestPlanDefaults/showsSkipped``.
+    public func showingSkipped(_ shows: Bool = true) throws -> Self {
+        try core.checkBuilding()
+        core.showsSkipped = shows
+        return self
+    }
+
     /// Sets which pending effects are cancelled before each event the plan sends; see
     /// ``PendingEffectsClearing``. Applies to the whole plan, wherever it appears in the chain.
     public func clearingPendingEffects(onWhen clearing: PendingEffectsClearing) throws -> Self {
         try core.checkBuilding()
         core.clearing = clearing
+        return self
+    }
+
+    /// Changes, from this point of the flow on, which pending effects are cancelled before each event;
+    /// the step-wise form of ``clearingPendingEffects(onWhen:)``, whose setting holds until here.
+    ///
+    /// ```swift
+    /// .WHEN(.userOpensShop)              // its effects stay pending, to be checked
+    /// .THEN_Enqueued(LoadCatalog())
+    /// .clearingPendingEffectsFromHere(onWhen: .allScopes)
+    /// .WHEN(.userBrowses)                // only state matters from here
+    /// ```
+    ///
+    /// A step of the flow, so a `FORK` after it clears the same way.
+    public func clearingPendingEffectsFromHere(
+        onWhen clearing: PendingEffectsClearing,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try core.checkBuilding()
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.line.append(
+            PlanStep(
+                role: .action, keyword: .given, location: location, depth: depth,
+                describe: { "pending effects are cleared before each event" }, changesState: false,
+                perform: { run in
+                    run.clear(from: clearing)
+                    return .passed
+                }))
         return self
     }
 

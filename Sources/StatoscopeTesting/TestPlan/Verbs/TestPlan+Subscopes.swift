@@ -69,10 +69,7 @@ extension TestPlan {
         _ body: (TestPlan<Child>) throws -> TestPlan<Child>
     ) throws -> Self {
         try core.checkBuilding()
-        line.append(
-            PlanStep(
-                role: .note, keyword: .with, location: location, depth: depth,
-                describe: { Humanized.propertyPath(childPath.describe()) }, perform: { _ in .passed }))
+        line.append(withHeading(childPath, at: location))
         let child = TestPlan<Child>(core: core, line: line, path: childPath, depth: depth + 1)
         _ = try building { try body(child) }
         return self

@@ -49,8 +49,9 @@ extension TestPlan {
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
             describe: { "\(Self.words(keyPath())) passes its check" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let keyPath = keyPath()
+                run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
                 let value = scope[keyPath: keyPath]
                 do {
                     try check(value)
@@ -78,8 +79,9 @@ extension TestPlan {
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
             describe: { "\(Self.words(keyPath())) is empty" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let keyPath = keyPath()
+                run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
                 guard let value = scope[keyPath: keyPath] else { return .passed }
                 return .failed(
                     .wrongValue,
@@ -101,8 +103,9 @@ extension TestPlan {
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
             describe: { "\(Self.words(keyPath())) is set" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let keyPath = keyPath()
+                run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
                 guard scope[keyPath: keyPath] == nil else { return .passed }
                 return .failed(
                     .wrongValue,
@@ -123,8 +126,9 @@ extension TestPlan {
         return try add(
             .check, keyword, at: location,
             describe: { "\(Self.words(keyPath())) is `\(ValueText.inline(captured.value))`" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let keyPath = keyPath()
+                run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
                 let actual = scope[keyPath: keyPath]
                 let expected = captured.value
                 guard actual != expected else { return .passed }

@@ -1,0 +1,147 @@
+import Foundation
+import Statoscope
+
+/// Key paths as the user wrote them, whatever made their properties computed.
+///
+/// A computed component prints as `<computed 0x… (Type)>`: every property of an `@Observable`
+/// class, and every `@Subscope`. The getter's symbol names it (see ``GetterSymbols``), or, for the
+/// standard library's common properties, its address (see ``StandardLibraryGetters``); failing
+/// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary, or a
+/// platform whose images are not ELF), the component reads `<Type property>`, never an address.
+package enum KeyPathNames {
+    private struct Cache {
+        /// By the key path's identity, holding the key path so that identity is never reused: a key
+        /// path literal is one object for the life of the process, so a plan's every step hits.
+        var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, text: String)] = [:]
+        /// The same, for the path without its root.
+        var propertyPaths: [ObjectIdentifier: (keyPath: AnyKeyPath, text: String)] = [:]
+        /// By the key path's description, which holds the getter's address: true for the life of the
+        /// process too.
+        var byDescription: [String: String] = [:]
+    }
+
+    /// Beyond this many key paths (formed at run time, say), the identity cache starts afresh.
+    private static let identityLimit = 4_096
+    private static let lock = NSLock()
+    // Guarded by `lock`: names are asked for from the main actor and from the test's thread.
+    nonisolated(unsafe) private static var cache = Cache()
+
+    /// The key path's description with every computed component named: `\Counter.count`.
+    package static func readableDescription(of keyPath: AnyKeyPath) -> String {
+        let id = ObjectIdentifier(keyPath)
+        if let known = lock.withLock({ cache.byIdentity[id] }), known.keyPath === keyPath {
+            return known.text
+        }
+        let text = describe(keyPath)
+        // A `@Subscope` not yet linked may be named later: only a fully named text is kept.
+        guard !text.contains(" property>") else { return text }
+        lock.withLock {
+            if cache.byIdentity.count >= identityLimit { cache.byIdentity.removeAll() }
+            cache.byIdentity[id] = (keyPath, text)
+        }
+        return text
+    }
+
+    /// The path without its root (`detail?.title`), made from the description by `strip` once per key
+    /// path: checks ask for it at every step.
+    package static func propertyPath(of keyPath: AnyKeyPath, strip: (String) -> String) -> String {
+        let id = ObjectIdentifier(keyPath)
+        if let known = lock.withLock({ cache.propertyPaths[id] }), known.keyPath === keyPath {
+            return known.text
+        }
+        let text = strip(readableDescription(of: keyPath))
+        guard !text.contains(" property>") else { return text }
+        lock.withLock {
+            if cache.propertyPaths.count >= identityLimit { cache.propertyPaths.removeAll() }
+            cache.propertyPaths[id] = (keyPath, text)
+        }
+        return text
+    }
+
+    private static func describe(_ keyPath: AnyKeyPath) -> String {
+        var raw = String(describing: keyPath)
+        // An optional chain ends in the component that wraps its result, printed as a last `?`
+        // the user did not write: `\Screen.editor?.draft?`.
+        if raw.hasSuffix("?"), raw.dropLast().contains("?.") { raw.removeLast() }
+        guard raw.contains("<computed ") || raw.contains("<offset ") else { return raw }
+        if let known = lock.withLock({ cache.byDescription[raw] }) { return known }
+        let readable = name(raw) { SubscopeNames.readableDescription(of: keyPath) }
+        if !readable.contains(" property>") {
+            lock.withLock { cache.byDescription[raw] = readable }
+        }
+        return readable
+    }
+
+    private static func name(_ raw: String, subscopeNames: () -> String) -> String {
+        var text = raw
+        for token in ComputedToken.all(in: raw) {
+            guard let address = token.address else { continue }
+            if let name = GetterSymbols.propertyName(getterAddress: address)
+                ?? StandardLibraryGetters.propertyName(getterAddress: address)
+            {
+                text = text.replacingOccurrences(of: token.text, with: name)
+            }
+        }
+        if text.contains("<computed ") {
+            // What symbols could not name, the tree may have: it names a `@Subscope` once linked.
+            let named = subscopeNames()
+            if !named.contains("<computed ") { text = named }
+        }
+        // Without reflection metadata (`-disable-reflection-metadata`), a stored property prints as
+        // `<offset 16 (String)>`: its name is nowhere to be found.
+        for token in ComputedToken.all(in: text) + ComputedToken.all(in: text, opening: "<offset ") {
+            text = text.replacingOccurrences(of: token.text, with: "<\(token.type) property>")
+        }
+        return text
+    }
+}
+
+/// One `<computed 0x… (Type)>` component of a key path's description.
+struct ComputedToken {
+    let text: String
+    /// The getter's address.
+    let address: UInt?
+    /// The property's type as printed: `Int`, `Optional<Detail>`.
+    let type: String
+
+    /// Every token of a description, in order: `<computed `, the address, then the type in
+    /// parentheses, which may hold parentheses of its own (`((Int, Int))`), and `>`; or the same
+    /// with another opening, such as a stored property's `<offset ` and its offset.
+    static func all(in description: String, opening: String = "<computed ") -> [ComputedToken] {
+        var tokens: [ComputedToken] = []
+        var cursor = description.startIndex
+        while let found = description.range(of: opening, range: cursor..<description.endIndex) {
+            let address = description[found.upperBound...].prefix { $0 != " " }
+            guard let typeStart = description[address.endIndex...].firstIndex(of: "("),
+                let typeEnd = closingParenthesis(in: description, from: typeStart),
+                description.index(after: typeEnd) < description.endIndex,
+                description[description.index(after: typeEnd)] == ">"
+            else { break }
+            let end = description.index(typeEnd, offsetBy: 2)
+            tokens.append(
+                ComputedToken(
+                    text: String(description[found.lowerBound..<end]),
+                    address: address.hasPrefix("0x") ? UInt(address.dropFirst(2), radix: 16) : nil,
+                    type: String(description[description.index(after: typeStart)..<typeEnd])))
+            cursor = end
+        }
+        return tokens
+    }
+
+    /// The parenthesis closing the one at `open`.
+    private static func closingParenthesis(in text: String, from open: String.Index) -> String.Index? {
+        var depth = 0
+        var index = open
+        while index < text.endIndex {
+            switch text[index] {
+            case "(": depth += 1
+            case ")":
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,126 @@
+import Statoscope
+
+/// What strict state keeps between steps: the state of every scope of the line after the latest
+/// action, and the changes that action made which no check has read yet.
+///
+/// Properties are named by their path from the root (`App.detail.title`), as checks name what they
+/// read, so a check marks the changes it covers by comparing paths. Values are compared with `==`
+/// when their type is `Equatable`, else by their dump; child scopes by identity.
+@MainActor
+package final class StateLedger {
+    /// A property an action changed.
+    package struct Change {
+        package let path: String
+        let old: ObservedValue
+        let new: ObservedValue
+
+        /// The value before, as failure messages show it: formatted only when reported.
+        package var before: String { old.text }
+        /// The value after.
+        package var after: String { new.text(comparedWith: old) }
+    }
+
+    /// A property of one scope, as the snapshots key it: no path is built unless it changed.
+    private struct Slot: Hashable {
+        let scope: ObjectIdentifier
+        let name: String
+    }
+
+    private struct WeakScope {
+        weak var scope: (any Scope)?
+    }
+
+    private var baseline: [Slot: ObservedValue] = [:]
+    /// The scopes of the line's tree, held weakly, and the tree's generation when they were listed:
+    /// listing walks the tree by reflection, and most steps leave its shape as it was.
+    private var listed: (scopes: [WeakScope], generation: UInt64)?
+    private var unchecked: [Change] = []
+    private var changedBy: StepLocation?
+
+    package init() {}
+
+    /// The live scopes of the line, listed again only when the tree changed shape.
+    package func scopes(of run: PlanRun) -> [any Scope] {
+        if let listed, listed.generation == ScopeTree.generation {
+            let live = listed.scopes.compactMap(\.scope)
+            if live.count == listed.scopes.count { return live }
+        }
+        let scopes = run.scopes
+        // Read after listing, which links the children never read so far.
+        listed = (scopes.map { WeakScope(scope: $0) }, ScopeTree.generation)
+        return scopes
+    }
+
+    /// Starts from the state of `scopes`, with nothing to check: a line just built, or a branch
+    /// brought to its fork point.
+    package func rebase(on scopes: [any Scope]) {
+        baseline = Self.snapshot(scopes)
+        unchecked.removeAll()
+        changedBy = nil
+    }
+
+    /// Records what an action at `location` changed; hands back what the previous one changed and
+    /// left unchecked, with where it happened.
+    package func actionRan(
+        at location: StepLocation, leaving scopes: [any Scope]
+    ) -> (changes: [Change], at: StepLocation)? {
+        let leftover = takeUnchecked()
+        let current = Self.snapshot(scopes)
+        var paths: [ObjectIdentifier: String] = [:]
+        for (slot, value) in current {
+            guard let before = baseline[slot], !before.isSame(as: value) else { continue }
+            if paths.isEmpty {
+                for scope in scopes { paths[ObjectIdentifier(scope)] = Self.path(of: scope) }
+            }
+            unchecked.append(
+                Change(path: "\(paths[slot.scope] ?? "?").\(slot.name)", old: before, new: value))
+        }
+        unchecked.sort { $0.path < $1.path }
+        changedBy = location
+        baseline = current
+        return leftover
+    }
+
+    /// Hands back what the latest action changed and left unchecked, and forgets it.
+    package func takeUnchecked() -> (changes: [Change], at: StepLocation)? {
+        defer {
+            unchecked.removeAll()
+            changedBy = nil
+        }
+        guard let changedBy, !unchecked.isEmpty else { return nil }
+        return (unchecked, changedBy)
+    }
+
+    /// Whether the latest action left changes no check has read yet.
+    package var hasUnchecked: Bool { !unchecked.isEmpty }
+
+    /// A check read `path`: the changes at it, inside it, or around it count as checked.
+    package func checked(_ path: String) {
+        guard !unchecked.isEmpty else { return }
+        unchecked.removeAll { Self.covers(path, $0.path) || Self.covers($0.path, path) }
+    }
+
+    /// Whether `outer` is `inner` or holds it: `App.cart` holds `App.cart.items` and `App.rows[0]`.
+    private static func covers(_ outer: String, _ inner: String) -> Bool {
+        guard inner.hasPrefix(outer) else { return false }
+        guard inner.count > outer.count else { return true }
+        let next = inner[inner.index(inner.startIndex, offsetBy: outer.count)]
+        return next == "." || next == "["
+    }
+
+    private static func snapshot(_ scopes: [any Scope]) -> [Slot: ObservedValue] {
+        var values: [Slot: ObservedValue] = [:]
+        for scope in scopes {
+            let id = ObjectIdentifier(scope)
+            for (name, value) in ObservedValue.properties(of: scope) {
+                values[Slot(scope: id, name: name)] = value
+            }
+        }
+        return values
+    }
+
+    /// Where the scope sits now, from the root: `App.rows[2]`, as checks name it.
+    private static func path(of scope: some Scope) -> String {
+        ScopeRuntimeTable.existingRuntime(for: scope)?.path ?? "\(type(of: scope))"
+    }
+}

@@ -1,0 +1,142 @@
+import Statoscope
+import StatoscopeTesting
+import Testing
+
+// Strict state: every change an event or a completion makes is read by a check before the next one.
+
+@Suite struct StrictStateTests {
+    @Test func anUncheckedChangeFailsAtTheStepThatMadeItWithBeforeAndAfter() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .strictState()
+                .WHEN(.userOpensProfile)
+                .THEN(\.isLoading, equals: true)
+                .WHEN_EffectCompletes(ProfileScreen.LoadProfile.self, with: "Ada")
+                .THEN(\.displayName, equals: "Ada")
+                .WHEN(.userTapsFollow)
+                .runTest()
+        }
+        #expect(failures.map(\.kind) == [.uncheckedState, .uncheckedState], "\(failures)")
+        #expect(failures.map(\.location.line) == [#line - 6, #line - 4])
+        #expect(
+            failures.first?.message == """
+                This step changed 1 property that no THEN checked before the next step (strict state)
+                expected: every change checked with THEN, AND, THEN_Nil or THEN_NotNil
+                actual: unchecked:
+                  ProfileScreen.isLoading: true → false
+                """)
+        #expect(failures.last?.message.hasSuffix("  ProfileScreen.followerCount: 0 → 1") == true)
+    }
+
+    @Test func checkedChangesPass() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .strictState()
+                .WHEN(.userOpensProfile)
+                .THEN(\.isLoading, equals: true)
+                .WHEN_EffectCompletes(ProfileScreen.LoadProfile.self, with: "Ada")
+                .THEN(\.displayName, equals: "Ada")
+                .AND(\.isLoading, equals: false)
+                .WHEN(.userTapsEdit)
+                .THEN_NotNil(\.editor)
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func changesInNestedScopesAreNamedByTheirPathAndCheckedThroughThem() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .strictState()
+                .WHEN(.userTapsEdit)
+                .THEN_NotNil(\.editor)
+                .WHEN(\.editor, .userTypes("Ada"))
+                .WITH(\.avatar) { avatar in
+                    try avatar.WHEN(.userPicks("green")).THEN(\.selectedColor, equals: "green")
+                }
+                .WHEN(.userEarnsBadge("early"))
+                .THEN(\.badges.count, equals: 1)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 8], "\(failures)")
+        #expect(failures.first?.message.hasSuffix(#"  ProfileScreen.editor.draft: "" → "Ada""#) == true)
+    }
+
+    @Test func aReplacedChildIsAChangeToCheck() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .strictState()
+                .WHEN(.userTapsEdit)
+                .WHEN(.userTapsEdit)
+                .runTest()
+        }
+        #expect(
+            failures.map(\.message.lastLine) == [
+                "  ProfileScreen.editor: nil → [NameEditor]",
+                "  ProfileScreen.editor: [NameEditor] → [NameEditor] (replaced)",
+            ], "\(failures)")
+    }
+
+    @Test func aBranchChecksItsOwnStepsFromItsForkPoint() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .strictState()
+                .WHEN(.userOpensProfile)
+                .THEN(\.isLoading, equals: true)
+                .FORK(.userClosesProfile) { closed in
+                    try closed.THEN(\.displayName, equals: "")
+                }
+                .WHEN_EffectCompletes(ProfileScreen.LoadProfile.self, with: "Ada")
+                .THEN(\.displayName, equals: "Ada")
+                .AND(\.isLoading, equals: false)
+                .runTest()
+        }
+        try #require(failures.count == 1, "\(failures)")
+        #expect(failures[0].location.line == #line - 9)
+        #expect(failures[0].message.hasSuffix("  ProfileScreen.isLoading: true → false"))
+    }
+
+    @Test func showingSkippedNotesWhatALenientPlanLetsPassWithoutFailing() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .showingSkipped()
+                .WHEN(.userOpensProfile)
+                .WHEN(.userTapsFollow)
+                .THEN(\.followerCount, equals: 1)
+                .runTest()
+        }
+        #expect(failures.map(\.kind) == [.skippedCheck, .skippedCheck], "\(failures)")
+        #expect(failures.allSatisfy { !$0.failsTheTest })
+        #expect(
+            failures.first?.message == """
+                This step changed 1 property that no THEN checked, which strictState() would fail:
+                  ProfileScreen.isLoading: false → true
+                """)
+        #expect(
+            failures.last?.message
+                == "1 effect is still pending at the end of the plan, which strictEffects() would fail: "
+                + "ProfileScreen: [ProfileScreen.LoadProfile(userID: 7)]")
+    }
+
+    @Test func lenientByDefaultAndStrictThroughTheTaskDefault() throws {
+        func plan() throws {
+            try ProfileScreen.GIVEN { ProfileScreen() }.WHEN(.userTapsFollow).runTest()
+        }
+        #expect(try capturingFailures(plan).isEmpty)
+        let strict = try TestPlanDefaults.$strictState.withValue(true) { try capturingFailures(plan) }
+        #expect(strict.map(\.kind) == [.uncheckedState])
+    }
+
+    @Test(.strictState) func theTraitMakesTheTestsPlansStrict() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }.WHEN(.userTapsFollow).runTest()
+        }
+        #expect(failures.map(\.kind) == [.uncheckedState])
+    }
+}
+
+extension String {
+    fileprivate var lastLine: String {
+        split(separator: "\n").last.map(String.init) ?? ""
+    }
+}
