@@ -74,6 +74,11 @@ let package = Package(
             name: "StatoscopeExamplesTests",
             dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
         ),
+        // XCTest, so that its memory readings run with no other test in the process.
+        .testTarget(
+            name: "StatoscopeMemoryTests",
+            dependencies: ["Statoscope", "StatoscopeTestSupport"]
+        ),
         .testTarget(
             name: "StatoscopeReliabilityTests",
             dependencies: [

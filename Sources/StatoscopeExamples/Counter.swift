@@ -3,7 +3,7 @@
 
 import Statoscope
 
-/// Seed 003's counter, synced to a server: each tap changes the count at once and posts it; the
+/// The counter of the earlier Statoscope's README, synced to a server: each tap changes the count at once and posts it; the
 /// server's answer, or its failure, comes back as an event.
 @MainActor
 public final class Counter: Scope {

@@ -3,7 +3,7 @@
 
 import Statoscope
 
-/// Seeds 000 and 004's profile screen: load the profile, edit the email, save it.
+/// A profile screen, the example a view model is usually first written for: load the profile, edit the email, save it.
 ///
 /// Each request has a triggering event and a completion event, and a completion is checked against
 /// the state it finds: one that arrives when nothing is loading or saving throws

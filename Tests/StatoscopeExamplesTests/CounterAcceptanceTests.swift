@@ -3,7 +3,7 @@ import StatoscopeExamples
 import StatoscopeTesting
 import Testing
 
-/// Seed 003: the counter shows each tap at once, saves it to the server, and shows what the server
+/// The counter shows each tap at once, saves it to the server, and shows what the server
 /// stored; the buttons are disabled while a save is in flight.
 struct CounterAcceptanceTests {
     @Test func aTapIsShownAtOnceAndThenConfirmedByTheServer() throws {

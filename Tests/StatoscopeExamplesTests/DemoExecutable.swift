@@ -80,7 +80,7 @@ struct DemoExecutable {
     }
 
     /// A file's text. Read through a `FileHandle`: `String(contentsOf:)` and `Data(contentsOf:)` leak
-    /// their buffer in this toolchain's Foundation, which fails the AddressSanitizer run of the tests.
+    /// their buffer in Foundation on Linux with Swift 6.3, which fails the AddressSanitizer run of the tests.
     static func text(of url: URL) throws -> String {
         let file = try FileHandle(forReadingFrom: url)
         defer { try? file.close() }

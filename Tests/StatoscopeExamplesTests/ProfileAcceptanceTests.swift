@@ -3,7 +3,7 @@ import StatoscopeExamples
 import StatoscopeTesting
 import Testing
 
-/// Seeds 000 and 004: the profile screen loads the profile when shown, lets the user edit the email
+/// The profile screen loads the profile when shown, lets the user edit the email
 /// and saves it; a completion that arrives when nothing is loading or saving is rejected.
 struct ProfileAcceptanceTests {
     @Test func showingTheScreenLoadsTheProfile() throws {

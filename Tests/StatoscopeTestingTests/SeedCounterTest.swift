@@ -3,7 +3,7 @@ import Statoscope
 import StatoscopeTesting
 import XCTest
 
-// Seed 003's basic example. `private` so that this file's `Counter` and the effects example's can both
+// The earlier Statoscope README's basic example. `private` so that this file's `Counter` and the effects example's can both
 // keep the seed's name; `@Observable` stands in for `ObservableObject`/`@Published`.
 @Observable
 private final class Counter: Scope {

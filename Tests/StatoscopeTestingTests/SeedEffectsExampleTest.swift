@@ -8,7 +8,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// Seed 003's effects example, as written but for `@Observable` in place of
+// The earlier Statoscope README's effects example, as written but for `@Observable` in place of
 // `ObservableObject`/`@Published`, and `private` so that its `Counter` keeps the seed's name.
 
 private struct DTO: Codable {

@@ -82,6 +82,7 @@ final class Guest: Scope {
     }
 }
 
+@Suite(.timeLimit(.minutes(2)))
 struct TreeIntegrationTests {
     @Test func injectedDependencyReachesTheWholeTreeOnEveryLine() throws {
         let failures = try capturingFailures {
@@ -190,6 +191,7 @@ func recordLobbySession() async -> String {
     return text
 }
 
+@Suite(.timeLimit(.minutes(2)))
 struct ReplayPlanTests {
     @Test func recordingReplaysAsStepsOfAPlan() async throws {
         let recording = try Recording(jsonLines: await recordLobbySession())

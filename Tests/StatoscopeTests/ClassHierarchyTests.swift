@@ -57,7 +57,7 @@ final class Frame: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(2)))
 struct ClassHierarchyTests {
     @Test func aMiddlewareAddedThroughTheSubclassSeesEventsSentThroughTheBaseClass() async {
         let special = SpecialScreen()

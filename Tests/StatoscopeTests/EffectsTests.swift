@@ -82,6 +82,7 @@ final class Downloader: Scope {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct EffectsTests {
     @Test func completionIsDeliveredOnceOnTheMainActor() async {
         let scope = Downloader()
@@ -204,7 +205,7 @@ struct EffectsTests {
         let probe = EffectProbe()
         var scope: Downloader? = Downloader(gate: gate, probe: probe)
         scope?.send(.start(1))
-        while await probe.started == 0 { await Task.yield() }
+        await probe.waitUntilStarted()
         scope = nil
         ScopeRuntimeTable.sweepReleasedScopes()
         await gate.open()
@@ -300,9 +301,7 @@ struct EffectsTests {
 @MainActor
 func drainCompletions(of runtime: ScopeRuntime?) async {
     guard let runtime else { return }
-    while runtime.unfinishedRuns > 0 {
-        await Task.yield()
-    }
+    await waitUntil("every effect task of the scope ending") { runtime.unfinishedRuns == 0 }
 }
 
 extension Scope {

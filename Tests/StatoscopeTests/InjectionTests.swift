@@ -34,6 +34,7 @@ final class Greeter: Scope {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct InjectionTests {
     private func threeLevels() -> (Greeter, Greeter, Greeter) {
         let grandparent = Greeter()

@@ -1,7 +1,7 @@
 import Statoscope
 import Testing
 
-/// Seed 004's profile screen, reduced to the guard that matters here.
+/// The profile screen of the examples, reduced to the guard that matters here.
 @MainActor
 final class ProfileLoader: Scope {
     var loading = false

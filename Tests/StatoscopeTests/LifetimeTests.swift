@@ -82,19 +82,6 @@ final class Library: Scope {
     }
 }
 
-/// Waits until `count` effects of `probe` started, with a deadline that fails the test.
-@MainActor
-func waitUntilStarted(_ probe: EffectProbe, _ count: Int = 1) async {
-    let deadline = ContinuousClock.now + .seconds(120)
-    while await probe.started < count {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("the effect never started")
-            return
-        }
-        await Task.yield()
-    }
-}
-
 /// Presents a detail, starts its effect, then lets go of the whole tree; returns the effect's gate
 /// and probe.
 @MainActor
@@ -106,7 +93,7 @@ private func startAnEffectInATreeThenReleaseIt() async -> (Gate, EffectProbe) {
         released = home
         home.send(.present(detail))
         detail.send(.load(6))
-        await waitUntilStarted(detail.probe)
+        await detail.probe.waitUntilStarted()
         return (detail.gate, detail.probe)
     }()
     #expect(released == nil)
@@ -114,14 +101,14 @@ private func startAnEffectInATreeThenReleaseIt() async -> (Gate, EffectProbe) {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(2)))
 struct LifetimeTests {
     @Test func dismissalWhileAViewHoldsTheChildEndsItsWorkInTheSameSend() async {
         let home = Home()
         let detail = Detail()  // what a view still holding the dismissed screen would keep
         home.send(.present(detail))
         detail.send(.load(1))
-        await waitUntilStarted(detail.probe)
+        await detail.probe.waitUntilStarted()
         let runtime = detail.runtime
 
         home.send(.close)
@@ -264,7 +251,7 @@ struct LifetimeTests {
             home.send(.present(detail))
             detail.send(.load(7))
         }
-        await waitUntilStarted(detail.probe)
+        await detail.probe.waitUntilStarted()
         ScopeRuntimeTable.sweepBusyRuntimes()
         #expect(detail.effectsState.effects.isEmpty)
         let errors = ErrorReportCollector(for: detail)

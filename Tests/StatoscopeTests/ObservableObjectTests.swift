@@ -3,7 +3,7 @@
     import Statoscope
     import Testing
 
-    /// Seed 003's counter as it is written for Apple platforms.
+    /// The earlier Statoscope README's counter as it is written for Apple platforms.
     final class PublishedCounter: Scope, ObservableObject {
         @Published var viewDisplaysTotalCount: Int = 0
 

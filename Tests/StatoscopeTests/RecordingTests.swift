@@ -136,6 +136,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct RecordingRoundTripTests {
     @Test func replayedSessionReproducesEveryScopesState() async throws {
         let shop = Shop()
@@ -256,6 +257,7 @@ struct RecordingRoundTripTests {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct DamagedRecordingTests {
     private let header = #"{"format":"statoscope-recording","root":"Shop","version":1}"#
     private let openShelves = #"{"event":{"openShelves":{"_0":1}},"path":[],"scope":"Shop"}"#

@@ -1,11 +1,14 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct ScopeObservationTests {
-    /// Lets the main actor run what is queued on it: the observation's next run among it.
+    /// Returns once the main actor ran every job queued on it before this call: an observation's
+    /// next run is queued when what it read changes, so afterwards it has run, or never will.
     private func settle() async {
-        for _ in 0..<20 { await Task.yield() }
+        await mainActorBarrier()
     }
 
     /// Observes `contacts`' names, counting the runs in `runs`.

@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-// Seed 003's basic example, as written, with `@Observable` in place of `ObservableObject`/`@Published`.
+// The earlier Statoscope README's basic example, as written, with `@Observable` in place of `ObservableObject`/`@Published`.
 @Observable
 final class Counter: Scope {
 
@@ -28,7 +28,7 @@ final class Counter: Scope {
     }
 }
 
-// Seed 003's effects example, as written but for the Observation change.
+// The earlier Statoscope README's effects example, as written but for the Observation change.
 struct DTO: Codable, Equatable {
     let count: Int
 }

@@ -50,6 +50,7 @@ final class Journal: Scope {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct SendTests {
     @Test func eventsReachUpdateInTheOrderSent() async {
         let journal = Journal()

@@ -62,6 +62,7 @@ final class Orphan: Scope {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct TreeTests {
     @Test func plainChildIsLinkedOnFirstAccess() async throws {
         let root = Root()
@@ -130,7 +131,7 @@ struct TreeTests {
             root.branch.optionalLeaf = leaf
             leaf.send(.startEffect)
             runtime = leaf.runtime
-            while await probe.started == 0 { await Task.yield() }
+            await probe.waitUntilStarted()
         }
         root.branch.optionalLeaf = nil
         #expect(released == nil)
@@ -244,6 +245,7 @@ final class ObservableParent: Scope {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct SubscopeObservationTests {
     @Test func replacingAChildNotifiesObserversOfAnObservableParent() async {
         let parent = ObservableParent()

@@ -1,8 +1,10 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 /// Runs the scopes of the article on SwiftUI and UIKit through what their views do.
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct UsingScopesInSwiftUIAndUIKitTests {
     @Test func anEditorPresentedAsASheetAddsItsRecipeWhenClosed() async {
         let recipes = Recipes()
@@ -37,7 +39,7 @@ struct UsingScopesInSwiftUIAndUIKitTests {
         let observation = recipes.observe { recipes in label = "\(recipes.titles.count) recipes" }
         #expect(label == "0 recipes")
         recipes.send(.appStarted)
-        for _ in 0..<20 { await Task.yield() }
+        await mainActorBarrier()
         #expect(label == "2 recipes")
         withExtendedLifetime(observation) {}
     }

@@ -105,6 +105,7 @@ final class ProfileApp: Scope {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(2)))
 struct WorkedExampleTests {
     @Test func detailsUseTheAPIInjectedNearestAboveThem() async throws {
         let app = ProfileApp()

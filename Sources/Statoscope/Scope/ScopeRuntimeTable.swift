@@ -66,6 +66,9 @@ package enum ScopeRuntimeTable {
         // An explicit stack: a released chain can be thousands of scopes deep.
         var released = [runtime]
         while let runtime = released.popLast() {
+            // Retired already, with its released descendants, when a sweep met an ancestor first:
+            // walking it again would make a sweep of a long released chain quadratic.
+            guard runtimes[runtime.scopeID] === runtime else { continue }
             retire(runtime)
             for child in runtime.tree.children {
                 if child.scope == nil {

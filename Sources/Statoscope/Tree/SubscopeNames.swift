@@ -13,17 +13,16 @@ package enum SubscopeNames {
 
     // Global because a key path's printed token is the same for every instance of a type: a name
     // learnt from one scope serves messages about all of them.
-    // Guards `names`: recorded on the main actor, read wherever a message is made.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var names = Names()
+    // Recorded on the main actor, read wherever a message is made.
+    private static let names = CriticalState(Names())
 
     /// Records the name of the `@Subscope` property `keyPath` reaches.
     static func record(_ name: String, of keyPath: AnyKeyPath) {
         let id = ObjectIdentifier(keyPath)
-        let isNew = lock.withLock { names.recorded.insert(id).inserted }
+        let isNew = names.withLock { names in names.recorded.insert(id).inserted }
         guard isNew else { return }
         let tokens = computedTokens(in: String(describing: keyPath))
-        lock.withLock {
+        names.withLock { names in
             for token in tokens { names.byToken[token] = name }
         }
     }
@@ -34,7 +33,7 @@ package enum SubscopeNames {
         var text = String(describing: keyPath)
         let tokens = computedTokens(in: text)
         guard !tokens.isEmpty else { return text }
-        let byToken = lock.withLock { names.byToken }
+        let byToken = names.withLock { names in names.byToken }
         for token in tokens {
             if let name = byToken[token] {
                 text = text.replacingOccurrences(of: token, with: name)

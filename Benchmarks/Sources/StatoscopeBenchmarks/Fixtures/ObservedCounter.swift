@@ -1,7 +1,7 @@
 import Observation
 import Statoscope
 
-/// The seed counter as an `@Observable` scope, as seed 003's tests write it.
+/// The counter as an `@Observable` scope, as the README writes it.
 @Observable
 @MainActor
 final class ObservedCounter: Scope {
@@ -27,7 +27,7 @@ final class NotificationCount {
     var value = 0
 }
 
-/// Seed 000's view model by hand, made `@Observable`: what observation costs without the library.
+/// The counter's view model by hand, made `@Observable`: what observation costs without the library.
 @Observable
 @MainActor
 final class HandWrittenObservedCounter {

@@ -1,6 +1,6 @@
 import Statoscope
 
-/// Seed 000's `MyViewModel`, the way it is written by hand: a `switch` in `handle(_:)`. It is the
+/// A counter view model, the way it is written by hand: a `switch` in `handle(_:)`. It is the
 /// physical limit a `send` is compared with. Like a scope, it lives on the main actor.
 @MainActor
 final class HandWrittenCounter {
@@ -21,7 +21,7 @@ final class HandWrittenCounter {
     }
 }
 
-/// The same counter as a scope, written the way the seeds write one.
+/// The same counter as a scope, written the way the README writes one.
 @MainActor
 final class CounterScope: Scope {
     var viewDisplaysTotalCount = 0

@@ -1,6 +1,6 @@
 /// One line of the results table, and one element of the JSON output.
 struct BenchmarkRow: Codable, Sendable {
-    /// The workload's number in issue 6, or "build" for the build time.
+    /// The workload's number in the budget, or "build" for the build time.
     let workload: String
     let name: String
     /// The unit of `figure` and `median`: "ns/op", "ns/effect", "ms", "MB" or "s".

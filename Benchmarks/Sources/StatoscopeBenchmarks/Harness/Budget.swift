@@ -1,4 +1,4 @@
-/// A limit from the performance budget of issue 6.
+/// A limit from the performance budget (the README's *Performance*).
 enum Budget: Sendable {
     /// At most this multiple of the workload's baseline, measured in the same run.
     case ratio(atMost: Double)

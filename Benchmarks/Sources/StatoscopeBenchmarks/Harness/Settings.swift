@@ -8,9 +8,9 @@ struct Settings: Sendable {
     /// How long one repetition of a timed loop should last; calibration picks the iteration count that
     /// gets there, so that clock reads and loop overhead vanish in the figure.
     let loopNanoseconds: Double
-    /// Effects per repetition of the round trip (issue 6: 10,000).
+    /// Effects per repetition of the round trip (the budget's 10,000).
     let roundTripEffects: Int
-    /// Effects held in flight at once (issue 6: 100,000).
+    /// Effects held in flight at once (the budget's 100,000).
     let inFlightEffects: Int
     /// Repetitions of the effect workloads, which are timed as a whole rather than per operation.
     let effectRepetitions: Int

@@ -1,4 +1,4 @@
-/// One workload of issue 6: something to measure, or a place kept for one whose product is not built yet.
+/// One workload of the performance budget: something to measure, or a place kept for one whose product is not built yet.
 @MainActor
 struct Workload {
     enum Body {
@@ -8,7 +8,7 @@ struct Workload {
         case planned(reason: String)
     }
 
-    /// The workload's number in issue 6.
+    /// The workload's number in the budget.
     let number: Int
     let title: String
     let body: Body

@@ -1,4 +1,4 @@
-/// Every workload of issue 6, in its order: the one list the runner, `--list` and `--only` read.
+/// Every workload of the budget, in its order: the one list the runner, `--list` and `--only` read.
 ///
 /// A workload is added by writing its file under Workloads/ and its entry here.
 @MainActor

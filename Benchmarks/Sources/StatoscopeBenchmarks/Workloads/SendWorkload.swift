@@ -1,6 +1,6 @@
 import Statoscope
 
-/// Workload 1: `send` on a seed-style counter scope against the same counter written by hand.
+/// Workload 1: `send` on a counter scope against the same counter written by hand.
 ///
 /// Budget: `send` <= 2x the hand-written `handle(_:)`.
 @MainActor
@@ -13,7 +13,7 @@ enum SendWorkload {
         context.record(results[1], against: results[0], budget: .ratio(atMost: 2))
     }
 
-    /// Seed 000's `handle(_:)`, called once per tap.
+    /// The hand-written view model's `handle(_:)`, called once per tap.
     static func handWritten(_ taps: TapSequence) -> TimedCase {
         let model = HandWrittenCounter()
         let events = taps.handWrittenEvents

@@ -1,4 +1,5 @@
 import Foundation
+import Statoscope
 
 #if canImport(Glibc)
     import Glibc
@@ -31,22 +32,21 @@ package enum GetterSymbols {
         var names: [UInt: String?] = [:]
     }
 
-    private static let lock = NSLock()
-    // Guarded by `lock`: names are asked for from the main actor and from the test's thread.
-    nonisolated(unsafe) private static var cache = Cache()
+    // Read and written from the main actor and from the test's thread alike.
+    private static let cache = CriticalState(Cache())
 
     /// The name of the property whose key path getter is at `address`: `count`, or nil.
     package static func propertyName(getterAddress address: UInt) -> String? {
-        if let known = lock.withLock({ cache.names[address] }) { return known }
+        if let known = cache.withLock({ cache in cache.names[address] }) { return known }
         let name = resolve(address)
-        lock.withLock { cache.names[address] = .some(name) }
+        cache.withLock { cache in cache.names[address] = .some(name) }
         return name
     }
 
     private static func resolve(_ address: UInt) -> String? {
         #if canImport(Glibc)
             guard let mapping = ImageMappings.containing(address) else { return nil }
-            let image: Image? = lock.withLock {
+            let image: Image? = cache.withLock { cache in
                 if let loaded = cache.images[mapping.path] { return loaded }
                 let loaded = load(mapping)
                 cache.images[mapping.path] = .some(loaded)

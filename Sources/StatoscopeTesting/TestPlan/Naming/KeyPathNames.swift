@@ -22,20 +22,19 @@ package enum KeyPathNames {
 
     /// Beyond this many key paths (formed at run time, say), the identity cache starts afresh.
     private static let identityLimit = 4_096
-    private static let lock = NSLock()
-    // Guarded by `lock`: names are asked for from the main actor and from the test's thread.
-    nonisolated(unsafe) private static var cache = Cache()
+    // Read and written from the main actor and from the test's thread alike.
+    private static let cache = CriticalState(Cache())
 
     /// The key path's description with every computed component named: `\Counter.count`.
     package static func readableDescription(of keyPath: AnyKeyPath) -> String {
         let id = ObjectIdentifier(keyPath)
-        if let known = lock.withLock({ cache.byIdentity[id] }), known.keyPath === keyPath {
+        if let known = cache.withLock({ cache in cache.byIdentity[id] }), known.keyPath === keyPath {
             return known.text
         }
         let text = describe(keyPath)
         // A `@Subscope` not yet linked may be named later: only a fully named text is kept.
         guard !text.contains(" property>") else { return text }
-        lock.withLock {
+        cache.withLock { cache in
             if cache.byIdentity.count >= identityLimit { cache.byIdentity.removeAll() }
             cache.byIdentity[id] = (keyPath, text)
         }
@@ -46,12 +45,12 @@ package enum KeyPathNames {
     /// path: checks ask for it at every step.
     package static func propertyPath(of keyPath: AnyKeyPath, strip: (String) -> String) -> String {
         let id = ObjectIdentifier(keyPath)
-        if let known = lock.withLock({ cache.propertyPaths[id] }), known.keyPath === keyPath {
+        if let known = cache.withLock({ cache in cache.propertyPaths[id] }), known.keyPath === keyPath {
             return known.text
         }
         let text = strip(readableDescription(of: keyPath))
         guard !text.contains(" property>") else { return text }
-        lock.withLock {
+        cache.withLock { cache in
             if cache.propertyPaths.count >= identityLimit { cache.propertyPaths.removeAll() }
             cache.propertyPaths[id] = (keyPath, text)
         }
@@ -64,10 +63,10 @@ package enum KeyPathNames {
         // the user did not write: `\Screen.editor?.draft?`.
         if raw.hasSuffix("?"), raw.dropLast().contains("?.") { raw.removeLast() }
         guard raw.contains("<computed ") || raw.contains("<offset ") else { return raw }
-        if let known = lock.withLock({ cache.byDescription[raw] }) { return known }
+        if let known = cache.withLock({ cache in cache.byDescription[raw] }) { return known }
         let readable = name(raw) { SubscopeNames.readableDescription(of: keyPath) }
         if !readable.contains(" property>") {
-            lock.withLock { cache.byDescription[raw] = readable }
+            cache.withLock { cache in cache.byDescription[raw] = readable }
         }
         return readable
     }
