@@ -58,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeTestingTests",
-            dependencies: ["Statoscope", "StatoscopeTesting"]
+            dependencies: ["Statoscope", "StatoscopeTesting", "StatoscopeTestSupport"]
         ),
         // The earlier Statoscope's spellings, which warn by design: `.ci/run` checks that they warn
         // with their replacement's name, and excludes this folder from its no-warning rule.

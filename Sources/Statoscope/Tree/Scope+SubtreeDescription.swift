@@ -1,19 +1,22 @@
 extension Scope {
     /// A readable description of this scope and everything below it, for debugging.
     ///
-    /// One block per scope, indented by depth: its type and name in its parent, its state (stored
-    /// properties), the `@Injected` dependencies it reads, the values injected at it, and its effects
-    /// in flight:
+    /// One block per scope, indented by depth: its type (and its name in its parent); its properties
+    /// in declaration order (state with its value, an absent child as `nil`, an `@Injected` property
+    /// with the value it resolves to); the values injected at it; its effects in flight; then its
+    /// children's blocks. A `Home` scope with a title, a `counter` child whose tap posted the count,
+    /// and an injected `APIClient`:
     ///
+    /// <!-- output: subtree-description -->
     /// ```
-    /// App
+    /// Home
     ///   title = "Home"
-    ///   injects APIClient = APIClient(...)
+    ///   detail = nil
+    ///   injects APIClient = APIClient(https://staging.example.com)
     ///   counter: Counter
     ///     viewDisplaysTotalCount = 1
-    ///     @Injected api: APIClient = APIClient(...)
-    ///     effect NetworkEffect<DTO>(...)
-    ///   detail = nil
+    ///     @Injected api: APIClient = APIClient(https://staging.example.com)
+    ///     effect PostCount(count: 1)
     /// ```
     public var subtreeDescription: String {
         SubtreeDescription(root: self).text
