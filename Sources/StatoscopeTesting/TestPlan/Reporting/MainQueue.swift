@@ -18,6 +18,11 @@ package enum MainQueue {
 
     /// Runs `body` on the main actor: in place when already on the main queue, else through
     /// `DispatchQueue.main.sync`, blocking the caller until it returns.
+    ///
+    /// `assumeIsolated` is sound in both branches: the main actor's executor is the main queue, and
+    /// `body` runs on it. `RunContextTests` runs plans from nonisolated Swift Testing tests,
+    /// `EndToEndXCTests` from XCTest methods and `TreeIntegrationTests` from the main actor, all under
+    /// ThreadSanitizer in CI.
     package static func sync<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         if isCurrent {
             return try MainActor.assumeIsolated(body)

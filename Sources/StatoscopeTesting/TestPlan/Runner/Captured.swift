@@ -2,7 +2,9 @@
 ///
 /// Such values need not be `Sendable`, yet the step's closures run on the main actor. They cross to
 /// it safely: a plan is built on the test's thread and run on the main actor while that thread waits
-/// in `runTest()`, so no two threads ever use the value at once. Hence `@unchecked Sendable`.
+/// in `runTest()`, so no two threads ever use the value at once. Hence `@unchecked Sendable`; the
+/// nonisolated suites that complete effects with values (`EffectVerbsTests`, `ForkTests`) exercise
+/// that hand-over in CI's ThreadSanitizer run.
 struct Captured<Value>: @unchecked Sendable {
     let value: Value
 

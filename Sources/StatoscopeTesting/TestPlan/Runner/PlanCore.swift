@@ -7,7 +7,9 @@ import Statoscope
 /// `runTest()` is called on, and "never run" is reported once, when the last handle goes away.
 ///
 /// `@unchecked Sendable`: a plan is built by one test on one thread, then run on the main actor while
-/// that thread waits inside `runTest()`; no two threads ever touch it at once.
+/// that thread waits inside `runTest()`; no two threads ever touch it at once. The nonisolated suites
+/// (`StrictStateTests`, `ForkTests`, the XCTest `EndToEndXCTests`) build plans off the main actor and
+/// run them on it, which CI's ThreadSanitizer run checks.
 package final class PlanCore: @unchecked Sendable {
     package let given: StepLocation
     /// The test function that built the plan, for the specification's title and file name.
