@@ -8,6 +8,7 @@ import Foundation
 public enum DocumentedOutput {
     /// Why a shown output could not be read.
     public struct Missing: Error, CustomStringConvertible {
+        /// What was looked for, and where.
         public let description: String
     }
 
