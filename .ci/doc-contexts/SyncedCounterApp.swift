@@ -1,60 +1,13 @@
 // What the testing articles' samples take as known: the counter of the earlier Statoscope's README,
-// which posts each count to a server, and an app whose screens include it.
+// which posts each count to a server, and an app whose screens include it; the testing module's doc
+// comments take it as known too, with a shop and the cart's items.
 import Foundation
 import Statoscope
 import StatoscopeTesting
 import Testing
 import XCTest
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-struct DTO: Codable, Equatable, Sendable {
-    let count: Int
-}
-
-struct NetworkEffect<Response: Decodable & Sendable>: Effect, Equatable {
-    let request: URLRequest
-
-    func runEffect() async throws -> Response {
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return try JSONDecoder().decode(Response.self, from: data)
-    }
-}
-
-let expectedRequest: URLRequest = {
-    var request = URLRequest(url: URL(string: "https://example.com/counter")!)
-    request.httpMethod = "POST"
-    return request
-}()
-
-final class Counter: Scope {
-    var viewDisplaysTotalCount = 0
-    var viewDisplaysError: String?
-    var viewShowsLoadingAndDisablesButtons = false
-
-    enum When {
-        case userTappedIncrementButton
-        case networkPostCompleted(Result<DTO, any Error>)
-    }
-
-    func update(_ when: When) throws {
-        switch when {
-        case .userTappedIncrementButton:
-            viewDisplaysTotalCount += 1
-            viewShowsLoadingAndDisablesButtons = true
-            effectsState.enqueue(
-                NetworkEffect<DTO>(request: expectedRequest).mapToResult().map(When.networkPostCompleted))
-        case .networkPostCompleted(.success(let dto)):
-            viewDisplaysTotalCount = dto.count
-            viewShowsLoadingAndDisablesButtons = false
-        case .networkPostCompleted(.failure(let error)):
-            viewDisplaysError = error.localizedDescription
-            viewShowsLoadingAndDisablesButtons = false
-        }
-    }
-}
+// <!-- compiled with: Counter -->
 
 struct APIClient: Injectable {
     var loadProfileName: @Sendable () async throws -> String
@@ -72,10 +25,52 @@ final class Profile: Scope {
     }
 }
 
+struct SaveCart: Effect, Equatable {
+    let items: [String]
+    func runEffect() async throws -> Int { items.count }
+}
+
 final class Cart: Scope {
     var total = 0
-    enum When { case userAddedItem }
-    func update(_ when: When) throws { total += 1 }
+    var items: [String] = []
+    enum When {
+        case userAddedItem
+        case userAddsTwoItemsQuickly(String, String)
+        case cartSaved(Int)
+    }
+    func update(_ when: When) throws {
+        switch when {
+        case .userAddedItem:
+            total += 1
+        case .userAddsTwoItemsQuickly(let first, let second):
+            items += [first, second]
+            effectsState.enqueue(SaveCart(items: [first]).map(When.cartSaved))
+            effectsState.enqueue(SaveCart(items: [first, second]).map(When.cartSaved))
+        case .cartSaved(let count):
+            total = count
+        }
+    }
+}
+
+struct LoadCatalog: Effect, Equatable {
+    func runEffect() async throws -> [String] { ["tea", "coffee"] }
+}
+
+final class Shop: Scope {
+    var catalog: [String] = []
+    var browsing = false
+    enum When {
+        case userOpensShop
+        case userBrowses
+        case catalogLoaded([String])
+    }
+    func update(_ when: When) throws {
+        switch when {
+        case .userOpensShop: effectsState.enqueue(LoadCatalog().map(When.catalogLoaded))
+        case .userBrowses: browsing = true
+        case .catalogLoaded(let catalog): self.catalog = catalog
+        }
+    }
 }
 
 final class App: Scope {

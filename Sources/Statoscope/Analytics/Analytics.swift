@@ -2,6 +2,8 @@ import Logging
 
 /// Sends an analytics event for every `Codable` event that reaches any scope.
 ///
+/// <!-- compiled with: Services -->
+/// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return analytics } -->
 /// ```swift
 /// let analytics = Analytics.install { event in
 ///     MyAnalytics.track(event.name, parameters: event.parameters)

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Wrap the associated value of an event with it:
 ///
+/// <!-- compiled inside: final class ProfileScreen: Scope { var email = ""; func update(_ when: When) throws { if case .userTypesNewEmail(let userEmail) = when { email = userEmail.value } } }; @MainActor func sample(profile: ProfileScreen, text: String) { … } -->
+/// <!-- declarations at the top level -->
 /// ```swift
 /// enum When: Codable {
 ///     case userTypesNewEmail(userEmail: Sensitive<String>)

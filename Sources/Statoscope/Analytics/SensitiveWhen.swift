@@ -1,5 +1,6 @@
 /// An event type some of whose cases carry nothing but sensitive values, such as a typed password.
 ///
+/// <!-- compiled inside: final class Login: Scope { enum When { case userTypedEmail(String), userTypedPassword(Sensitive<String>) }; func update(_ when: When) throws {} } … -->
 /// ```swift
 /// extension Login.When: SensitiveWhen {
 ///     var isSensitive: Bool {

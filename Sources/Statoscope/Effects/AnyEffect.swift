@@ -1,5 +1,7 @@
 /// An effect made from a closure, or any effect with its result transformed.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: extension ProfileScreen { func anyEffectSample(api: APIClient) { … } } -->
 /// ```swift
 /// effectsState.enqueue(AnyEffect { try await api.loadProfile() }.mapToResult().map(When.profileLoaded))
 /// ```

@@ -2,6 +2,8 @@
 ///
 /// Conform a value type that says what to do; ``runEffect()`` does it:
 ///
+/// <!-- compiled with: Services -->
+/// <!-- compiled inside: enum EffectSample { … } -->
 /// ```swift
 /// struct NetworkEffect<Response: Decodable>: Effect {
 ///     let request: URLRequest

@@ -1,5 +1,7 @@
 /// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/effectsState``.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: extension Counter { func enqueueSample(request: URLRequest) { … } } -->
 /// ```swift
 /// effectsState.enqueue(NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted))
 /// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
@@ -27,6 +29,7 @@ public struct EffectsState<S: Scope> {
     /// Enqueues an effect under a key; when an effect with the same key is in flight, `policy` says
     /// which one survives.
     ///
+    /// <!-- compiled inside: extension SearchScreen { func keySample(_ when: When) { switch when { … case .resultsArrived: break } } } -->
     /// ```swift
     /// case .userTypedQuery(let query):
     ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
@@ -46,6 +49,7 @@ public struct EffectsState<S: Scope> {
 
     /// Cancels the effects whose pristine value matches `predicate`.
     ///
+    /// <!-- compiled inside: extension Counter { func cancelSample() { … } } -->
     /// ```swift
     /// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
     /// ```

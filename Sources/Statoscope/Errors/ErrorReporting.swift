@@ -6,6 +6,8 @@ import Logging
 /// mapped to a `Result`, the error is logged and handed to each handler, for crash reporting or
 /// analytics:
 ///
+/// <!-- compiled with: Services -->
+/// <!-- compiled inside: @MainActor func sample() -> ErrorReporting.Registration { … return registration } -->
 /// ```swift
 /// let registration = ErrorReporting.addHandler { report in
 ///     CrashReporter.record(report.error, context: report.description)

@@ -1,5 +1,7 @@
 /// A dependency that scopes and effects read with `@Injected`, and that a subtree can override.
 ///
+/// <!-- compiled with: Services -->
+/// <!-- compiled inside: enum InjectableSample { … }; extension InjectableSample.APIClient { static var live: Self { Self(load: { DTO(count: 0) }) } } -->
 /// ```swift
 /// struct APIClient: Injectable {
 ///     var load: @Sendable () async throws -> DTO

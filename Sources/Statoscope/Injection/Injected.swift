@@ -1,5 +1,8 @@
 /// A dependency, resolved from the scope tree: the value injected nearest above, else the default.
 ///
+/// <!-- compiled with: Services -->
+/// <!-- compiled inside: final class App: Scope { enum When { case appeared }; func update(_ when: When) throws {} }; extension Counter { enum When { case userTappedIncrementButton }; func update(_ when: When) throws {} }; @MainActor func sample(app: App) { … } -->
+/// <!-- declarations at the top level -->
 /// ```swift
 /// final class Counter: Scope {
 ///     @Injected var api: APIClient
@@ -11,6 +14,7 @@
 /// injection changes. In an ``Effect``, it is the value the enqueuing scope saw when the effect
 /// started, so an effect uses the dependencies of the subtree that enqueued it:
 ///
+/// <!-- compiled inside: enum InjectedEffectSample { … } -->
 /// ```swift
 /// struct LoadProfile: Effect {
 ///     @Injected var api: APIClient

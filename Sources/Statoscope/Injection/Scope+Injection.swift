@@ -1,6 +1,8 @@
 extension Scope {
     /// Overrides a dependency for this scope and every scope below it; siblings are untouched.
     ///
+    /// <!-- compiled with: Scopes -->
+    /// <!-- compiled inside: @MainActor func sample(app: App) { … } -->
     /// ```swift
     /// app.detail?.injectObject(APIClient.mock)   // only the detail subtree reads the mock
     /// ```

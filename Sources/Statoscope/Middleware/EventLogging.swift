@@ -3,6 +3,7 @@ import Logging
 /// Logs what happens in every scope: events, effects' lifecycles, errors and, optionally, the state
 /// each event changed. Off by default; when off it costs nothing.
 ///
+/// <!-- compiled in a function -->
 /// ```swift
 /// EventLogging.enable(level: .debug, stateDiffs: true)
 /// ```

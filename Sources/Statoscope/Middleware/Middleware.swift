@@ -1,5 +1,6 @@
 /// App-wide middleware: code that sees every event of every scope.
 ///
+/// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return logging } -->
 /// ```swift
 /// let logging = Middleware.addAppWide { event, next in
 ///     print("\(event.scopePath) receives \(event.when)")

@@ -1,6 +1,8 @@
 extension Scope {
     /// Adds a middleware that sees every event sent to this scope before `update` does.
     ///
+    /// <!-- compiled with: Scopes -->
+    /// <!-- compiled inside: @MainActor func sample(counter: Counter) { … } -->
     /// ```swift
     /// counter.addMiddleware { scope, when, next in
     ///     print("\(type(of: scope)) receives \(when)")

@@ -3,6 +3,8 @@ import Foundation
 /// Records the events that reach a tree of scopes from outside, effect completions included, as JSON
 /// lines.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: @MainActor func sample(app: App, url: URL) throws { … _ = reproduced } -->
 /// ```swift
 /// let recorder = try Recorder(recording: app, toFile: url)
 /// // ... the user's session ...

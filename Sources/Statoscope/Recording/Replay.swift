@@ -2,6 +2,8 @@ import Foundation
 
 /// Replays a recording into a tree of scopes, one event at a time or to the end, with effects off.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: @MainActor func sample(recording: Recording) throws { … } -->
 /// ```swift
 /// let replay = try Replay(recording, into: App())
 /// while let event = try replay.step() {

@@ -4,6 +4,8 @@
 /// triggered the same request twice. An update that receives a completion it did not expect throws
 /// this error instead of guessing; ``ErrorReporting`` receives it with the event and the scope.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: extension ProfileScreen { func invalidStateSample(_ when: When) throws { switch when { … self.profile = profile; default: break } } } -->
 /// ```swift
 /// case .networkFinishesLoadingProfile(let profile):
 ///     guard loading else { throw InvalidStateError("profile arrived while not loading") }

@@ -3,6 +3,8 @@
 /// A scope is a class whose stored properties are its state. Every event it can receive is a case of
 /// its ``When`` type, and ``update(_:)`` is the only place where that state changes:
 ///
+/// <!-- compiled inside: @MainActor func sample(counter: Counter) { … } -->
+/// <!-- declarations at the top level -->
 /// ```swift
 /// @Observable
 /// final class Counter: Scope {

@@ -2,6 +2,8 @@ import Observation
 
 /// A child scope owned by its parent: plain, optional (navigation) or a list.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: enum SubscopeSample { … }; extension SubscopeSample.App { enum When { case appeared }; func update(_ when: When) throws {} } -->
 /// ```swift
 /// final class App: Scope {
 ///     @Subscope var counter = Counter()       // always there

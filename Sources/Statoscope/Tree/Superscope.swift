@@ -1,5 +1,7 @@
 /// The nearest ancestor of a type, reached from a child scope.
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: enum SuperscopeSample { … }; extension SuperscopeSample.Counter { enum When { case userTappedIncrementButton } } -->
 /// ```swift
 /// final class Counter: Scope {
 ///     @Superscope var app: App
@@ -79,6 +81,7 @@ extension Scope {
     /// Gives a scope tested on its own the ancestor its `@Superscope` properties read, as if it were
     /// linked below it.
     ///
+    /// <!-- compiled in a function -->
     /// ```swift
     /// let counter = Counter()
     /// counter.injectSuperscopeForTesting(App())

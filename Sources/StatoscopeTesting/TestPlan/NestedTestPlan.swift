@@ -3,6 +3,8 @@ import Statoscope
 /// A plan addressing a subscope, from `WITH(\.child)`: its verbs
 /// act on the subscope, and ``POP()`` goes back to the plan of the parent.
 ///
+/// <!-- compiled with: SyncedCounterApp -->
+/// <!-- compiled in a function -->
 /// ```swift
 /// try App.GIVEN { App() }
 ///     .WITH(\.counter)

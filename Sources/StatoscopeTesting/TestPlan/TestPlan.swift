@@ -7,6 +7,8 @@ import Statoscope
 /// verbs; every verb records a step, `throws`, and returns the plan, so one `try` covers the chain.
 /// Nothing runs before `runTest()`:
 ///
+/// <!-- compiled with: SyncedCounterApp -->
+/// <!-- compiled in a function -->
 /// ```swift
 /// try Counter.GIVEN { Counter() }
 ///     .WHEN(.userTappedIncrementButton)

@@ -1,5 +1,7 @@
 /// An error a `THEN` checker closure throws to fail its step with a message of its own.
 ///
+/// <!-- compiled with: SyncedCounterApp -->
+/// <!-- compiled inside: func sample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
 /// ```swift
 /// .THEN(\.items) { items in
 ///     guard items.count == 2 else { throw CheckFailure("two items, got \(items.count)") }

@@ -7,6 +7,8 @@ extension Scope {
     /// for each `FORK`; build the scope inside it, so the plan can check that the scope is released
     /// after the run. Callable from any context, including nonisolated `XCTestCase` methods:
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled in a function -->
     /// ```swift
     /// try Counter.GIVEN { Counter() }
     ///     .THEN(\.viewDisplaysTotalCount, equals: 0)

@@ -6,6 +6,8 @@ extension TestPlan {
     /// dismissed. Effects the plan cancels itself (see ``clearingPendingEffects(onWhen:)``) do not
     /// count.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userTappedCancel)
     /// .THEN_Cancelled(NetworkEffect<DTO>(request: expectedRequest))

@@ -4,6 +4,8 @@ extension TestPlan {
     /// Checks that an effect equal to `effect` is pending: enqueued by an update and not yet
     /// completed or cancelled. Effects are compared as first enqueued, before any `map`.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func enqueuedSample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userTappedIncrementButton)
     /// .THEN_Enqueued(NetworkEffect<DTO>(request: expectedRequest))
@@ -37,6 +39,7 @@ extension TestPlan {
     /// Checks that no effect equal to `effect` is pending any more: it completed, or was cancelled,
     /// while other effects of its type may still be.
     ///
+    /// <!-- compiled inside: func notEnqueuedSample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userTappedCancel)
     /// .THEN_NotEnqueued(NetworkEffect<DTO>(request: expectedRequest))
@@ -52,6 +55,7 @@ extension TestPlan {
 
     /// Checks how many effects of type `E` are pending.
     ///
+    /// <!-- compiled inside: func countSample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userAddsTwoItemsQuickly("a", "b"))
     /// .THEN_Enqueued(SaveCart.self, count: 2)
@@ -67,6 +71,7 @@ extension TestPlan {
 
     /// Checks that a pending effect of type `E` has a property equal to `expected`.
     ///
+    /// <!-- compiled inside: func parameterSample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
     /// ```swift
     /// .THEN_Enqueued(parameter: \NetworkEffect<DTO>.request.httpMethod, equals: "POST")
     /// ```

@@ -8,6 +8,8 @@ extension TestPlan {
     /// when more than one is (complete those in order with
     /// ``WHEN_OlderEffectCompletes(with:fileID:filePath:line:column:)``).
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN_EffectCompletes(NetworkEffect<DTO>.self, with: DTO(count: 1))
     /// ```

@@ -7,6 +7,8 @@ extension TestPlan {
     /// point by replaying the events and completions before it; then `when` is sent and the branch's
     /// own steps run. The main line goes on as if the branch did not exist. Branches nest.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
     /// ```swift
     /// .FORK(.networkPostCompleted(.failure(CancellationError()))) { sut in
     ///     try sut.THEN(\.viewShowsLoadingAndDisablesButtons, equals: false)

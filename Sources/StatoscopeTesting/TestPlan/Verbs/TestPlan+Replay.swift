@@ -4,6 +4,8 @@ extension TestPlan {
     /// Sends every event of a recording, in order, as steps of the plan: a session that showed a
     /// bug becomes a test that fails until the bug is fixed.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled in a function -->
     /// ```swift
     /// try App.GIVEN { App() }
     ///     .REPLAY(try Recording(contentsOf: sessionURL))

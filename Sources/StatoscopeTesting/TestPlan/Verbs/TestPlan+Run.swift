@@ -24,6 +24,8 @@ extension TestPlan: CustomStringConvertible {
     /// Runs the plan, saying whether scopes still alive after it fail it, and, unless `nil`, whether
     /// effects still pending do (as ``strictEffects(_:)`` does).
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<App>) throws { try plan … } -->
     /// ```swift
     /// .runTest(assertRelease: false)    // a scope the test keeps on purpose
     /// ```

@@ -56,6 +56,8 @@ extension TestPlan {
     /// Changes, from this point of the flow on, which pending effects are cancelled before each event;
     /// the step-wise form of ``clearingPendingEffects(onWhen:)``, whose setting holds until here.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func fromHereSample(plan: TestPlan<Shop>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userOpensShop)              // its effects stay pending, to be checked
     /// .THEN_Enqueued(LoadCatalog())
@@ -85,6 +87,7 @@ extension TestPlan {
     /// Overrides a dependency for the whole tree under test: it is injected into the scope `GIVEN`
     /// builds before any step, on the main line and on every fork.
     ///
+    /// <!-- compiled in a function -->
     /// ```swift
     /// try App.GIVEN { App() }
     ///     .injecting(APIClient.failing)

@@ -4,6 +4,8 @@ extension TestPlan {
     /// Adds steps addressed at a subscope: the plan handed to `body` sends its events to, and checks
     /// the state of, the scope at `subscope`, resolved again at each step.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func withSample(plan: TestPlan<App>) throws { _ = try plan … } -->
     /// ```swift
     /// .WITH(\.counter) { counter in
     ///     try counter
@@ -40,6 +42,7 @@ extension TestPlan {
 
     /// Sends an event to a subscope.
     ///
+    /// <!-- compiled inside: func whenSample(plan: TestPlan<App>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(\.counter, .userTappedIncrementButton)
     /// ```

@@ -34,6 +34,8 @@ extension TestPlan {
     /// message; `#expect` and `XCTAssert` inside it work too, but from a nonisolated Swift Testing test
     /// they cannot tell which test is running (see <doc:HowFailuresAreReported>).
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
     /// ```swift
     /// .THEN(\.items) { items in
     ///     guard items.count == 2 else { throw CheckFailure("two items, got \(items.count)") }

@@ -43,6 +43,8 @@ extension TestPlan {
 
     /// Sends an event whose `update` must throw an error of type `errorType`.
     ///
+    /// <!-- compiled with: SyncedCounterApp -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Counter>, dto: DTO) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN_Throws(.networkPostCompleted(.success(dto)), InvalidStateError.self)
     /// ```

@@ -7,6 +7,8 @@
 /// Set them for a whole Swift Testing suite with the ``Testing/Trait/strictEffects`` and
 /// ``Testing/Trait/strictState`` traits, or for an `XCTestCase` by overriding `invokeTest()`:
 ///
+/// <!-- compiled with: SyncedCounterApp -->
+/// <!-- compiled inside: final class CounterTests: XCTestCase { … } -->
 /// ```swift
 /// override func invokeTest() {
 ///     TestPlanDefaults.$strictEffects.withValue(true) { super.invokeTest() }
@@ -41,7 +43,9 @@ public enum TestPlanDefaults {
     ///
     /// ```swift
     /// @Suite(.strictEffects, .strictState)
-    /// struct CounterAcceptance { ... }
+    /// struct CounterAcceptance {
+    ///     // The suite's tests.
+    /// }
     /// ```
     public struct PlanDefaultTrait: SuiteTrait, TestTrait, TestScoping {
         private let setting: TaskLocal<Bool>
