@@ -6,9 +6,12 @@
 /// conformances by hand takes a `nonisolated` `==` and `hash(into:)`; conforming to this protocol
 /// instead provides them:
 ///
+/// <!-- compiled inside: … extension Editor { enum When { case userTypedName(String) }; func update(_ when: When) throws {} } -->
 /// ```swift
 /// @Observable
-/// final class Editor: IdentifiableScope { ... }
+/// final class Editor: IdentifiableScope {
+///     // Its state, `When` and `update`, as in any scope.
+/// }
 /// ```
 ///
 /// The `id` is the scope's `ObjectIdentifier` unless the scope declares an `id` of its own, which has to

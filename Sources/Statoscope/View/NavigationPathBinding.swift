@@ -7,6 +7,8 @@ extension Scope {
     /// `popTo(depth)`, with the number of screens that stay; the event's update truncates the list, and
     /// the lifetime of subscopes ends the work of every screen removed:
     ///
+    /// <!-- compiled with: ContactsViews -->
+    /// <!-- compiled inside: struct ContactsView: View { let contacts: Contacts; var body: some View { … } } -->
     /// ```swift
     /// NavigationStack(path: contacts.navigationPath(\.path, popTo: { .userWentBack(toDepth: $0) })) {
     ///     ContactListView(contacts: contacts)

@@ -21,6 +21,9 @@
     extension Scope {
         /// A SwiftUI binding to the state at `keyPath` whose setter sends `makeWhen(newValue)`.
         ///
+        /// <!-- compiled with: Scopes -->
+        /// <!-- compiled with: ContactsViews -->
+        /// <!-- compiled inside: struct EmailField: View { let profile: ProfileScreen; var body: some View { … } } -->
         /// ```swift
         /// TextField("Email", text: profile.binding(\.email, send: { .userTypedEmail($0) }))
         /// ```

@@ -3,6 +3,8 @@
 /// A text field or a toggle writes through a binding; with a scope, writing must go through `send`
 /// like every other change, so the binding reads the state and sends a `When` with the new value:
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: @MainActor func sample(profile: ProfileScreen) { … } -->
 /// ```swift
 /// let email = profile.binding(\.email, send: { .userTypedEmail($0) })
 /// email.value = "john@example.com"   // profile.send(.userTypedEmail("john@example.com"))
@@ -34,6 +36,7 @@ extension Scope {
     ///
     /// Declare the state `private(set)` so that views can only change it through this binding's event:
     ///
+    /// <!-- compiled inside: @Observable final class EmailForm: Scope { … enum When { case userTypedEmail(String) }; func update(_ when: When) throws { if case .userTypedEmail(let email) = when { self.email = email } } } -->
     /// ```swift
     /// private(set) var email = ""
     /// ```

@@ -7,6 +7,9 @@ extension Scope {
     /// For UIKit and AppKit views, and any code that is not a SwiftUI view: read the scope's state in
     /// `apply` and set the view from it.
     ///
+    /// <!-- compiled with: Counter -->
+    /// <!-- compiled with: ContactsViews -->
+    /// <!-- compiled inside: final class CounterViewController: UIViewController { let label = UILabel(); var observation: ScopeObservation?; func bind(to counter: Counter) { … } } -->
     /// ```swift
     /// observation = counter.observe { [label] counter in
     ///     label.text = "\(counter.viewDisplaysTotalCount)"

@@ -6,6 +6,8 @@ extension Scope {
     /// `@Subscope`: the scope presents by setting the child, and the user's swipe down or back button
     /// arrives as the event you choose, whose update sets the child to `nil`:
     ///
+    /// <!-- compiled with: ContactsViews -->
+    /// <!-- compiled inside: struct ContactsView: View { let contacts: Contacts; var body: some View { ContactListView(contacts: contacts) … } } -->
     /// ```swift
     /// .sheet(item: contacts.presentation(\.editor, dismiss: .userDismissedEditor)) { editor in
     ///     EditorView(editor: editor)
