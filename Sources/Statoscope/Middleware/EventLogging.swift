@@ -8,14 +8,22 @@ import Logging
 /// EventLogging.enable(level: .debug, stateDiffs: true)
 /// ```
 ///
-/// prints, through swift-log (and so through whatever handler the app bootstrapped):
+/// logs, through swift-log (and so through whatever handler the app bootstrapped), for a tap on a
+/// counter whose update shows a spinner and saves the count with an effect:
 ///
+/// <!-- output: event-log -->
 /// ```
-/// App.counter <- userTappedIncrementButton
-/// App.counter changed viewDisplaysTotalCount: 0 -> 1; viewShowsLoading: false -> true
-/// App.counter effect NetworkEffect<DTO>(...) enqueued
-/// App.counter effect NetworkEffect<DTO>(...) started
+/// Home.counter <- userTappedIncrementButton
+/// Home.counter effect SaveCount(count: 1) enqueued
+/// Home.counter changed viewDisplaysTotalCount: 0 -> 1; viewShowsLoading: false -> true
+/// Home.counter effect SaveCount(count: 1) started
+/// Home.counter effect SaveCount(count: 1) completed
+/// Home.counter <- countSaved(1)
+/// Home.counter changed viewShowsLoading: true -> false
 /// ```
+///
+/// The lines are at `.debug` unless you pass another level; swift-log's default handler prints only
+/// `.info` and above, so with it pass a logger whose `logLevel` is `.debug`, or `level: .info`.
 @MainActor
 public enum EventLogging {
     private static var registrations: [MiddlewareRegistration] = []
@@ -27,7 +35,8 @@ public enum EventLogging {
     ///
     /// - Parameters:
     ///   - logger: Where the lines go.
-    ///   - level: The level of event and effect lines; errors thrown by `update` are logged at
+    ///   - level: The level of event and effect lines (swift-log's default handler drops lines below
+    ///     `.info`); errors thrown by `update` are logged at
     ///     `error` whatever this says.
     ///   - stateDiffs: Whether to log, after each event, the stored properties it changed. Reading the
     ///     state before and after each event costs a reflection of the scope: keep it for debugging.

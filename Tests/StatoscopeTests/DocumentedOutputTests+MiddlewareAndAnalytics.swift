@@ -1,0 +1,99 @@
+import Statoscope
+import StatoscopeTestSupport
+import Testing
+
+/// The scopes of *Middleware, logging and analytics*, in a namespace of their own: a type prints by
+/// its own name.
+enum MiddlewareAndAnalytics {}
+
+extension MiddlewareAndAnalytics {
+    struct SaveCount: Effect, Equatable {
+        let count: Int
+        func runEffect() async throws -> Int { count }
+    }
+
+    @MainActor
+    final class Counter: Scope {
+        var viewDisplaysTotalCount = 0
+        var viewShowsLoading = false
+
+        enum When {
+            case userTappedIncrementButton
+            case countSaved(Int)
+        }
+
+        func update(_ when: When) throws {
+            switch when {
+            case .userTappedIncrementButton:
+                viewDisplaysTotalCount += 1
+                viewShowsLoading = true
+                effectsState.enqueue(SaveCount(count: viewDisplaysTotalCount).map(When.countSaved))
+            case .countSaved:
+                viewShowsLoading = false
+            }
+        }
+    }
+
+    @MainActor
+    final class Home: Scope {
+        @Subscope var counter = Counter()
+        enum When { case appeared }
+        func update(_ when: When) throws {}
+    }
+
+    @MainActor
+    final class Profile: Scope {
+        var email = ""
+        var picked = 0
+
+        enum When: Codable {
+            case userTypesNewEmail(userEmail: String)
+            case userPicked(Int, confirmed: Bool)
+        }
+
+        func update(_ when: When) throws {
+            switch when {
+            case .userTypesNewEmail(let userEmail): email = userEmail
+            case .userPicked(let value, _): picked = value
+            }
+        }
+    }
+}
+
+/// Logging is app-wide: this runs with the other logging tests, one at a time.
+extension EventLoggingTests {
+    @Test func eventLogInMiddlewareAndAnalytics() async throws {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), stateDiffs: true)
+        defer { EventLogging.disable() }
+        let home = MiddlewareAndAnalytics.Home()
+        home.counter.send(.userTappedIncrementButton)
+        await home.counter.effectsState.waitUntilSettled()
+        let lines = log.lines.filter { $0.hasPrefix("debug Home.counter ") }.map {
+            $0.dropFirst("debug ".count)
+        }
+        let shown = try DocumentedOutput.named(
+            "event-log", in: "Sources/Statoscope/Documentation.docc/MiddlewareAndAnalytics.md")
+        #expect(lines.joined(separator: "\n") == shown)
+        let shownInDocComment = try DocumentedOutput.named(
+            "event-log", in: "Sources/Statoscope/Middleware/EventLogging.swift")
+        #expect(lines.joined(separator: "\n") == shownInDocComment)
+    }
+}
+
+/// Analytics is app-wide: this reads only its own scope's events, and does not wait.
+extension DocumentedOutputTests {
+    @Test func analyticsEventsInMiddlewareAndAnalytics() throws {
+        var events: [AnalyticsEvent] = []
+        let analytics = Analytics.install { event in
+            if event.scopePath == "Profile" { events.append(event) }
+        }
+        defer { analytics.remove() }
+        let profile = MiddlewareAndAnalytics.Profile()
+        profile.send(.userTypesNewEmail(userEmail: "a@b.c"))
+        profile.send(.userPicked(3, confirmed: true))
+        let shown = try DocumentedOutput.named(
+            "analytics-events", in: "Sources/Statoscope/Documentation.docc/MiddlewareAndAnalytics.md")
+        #expect(events.map(\.description).joined(separator: "\n") == shown)
+    }
+}
