@@ -11,7 +11,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// README.md, line 64
+// README.md, line 77
 
 @Observable
 final class Counter: Scope {
@@ -38,7 +38,7 @@ func tapTwice(_ counter: Counter) {
     counter.send(.userTappedIncrementButton)   // viewDisplaysTotalCount == 2
 }
 
-// README.md, line 102
+// README.md, line 115
 
 struct DTO: Codable, Equatable {
     let count: Int
@@ -83,7 +83,7 @@ final class SyncedCounter: Scope {
     }
 }
 
-// README.md, line 159
+// README.md, line 172
 
 final class SyncedCounterTests: XCTestCase {
     func testTappingSavesTheNewCount() throws {
@@ -105,7 +105,7 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 192
+// README.md, line 205
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }
