@@ -1,25 +1,25 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// The examples are not a product: their public API is public for the demo and the tests only.
+// The examples are not a product: their package API is package for the demo and the tests only.
 
 import Statoscope
 
 /// The counter of the earlier Statoscope's README, synced to a server: each tap changes the count at once and posts it; the
 /// server's answer, or its failure, comes back as an event.
 @MainActor
-public final class Counter: Scope {
-    public private(set) var viewDisplaysTotalCount = 0
-    public private(set) var viewDisplaysError: String?
-    public private(set) var viewShowsLoadingAndDisablesButtons = false
+package final class Counter: Scope {
+    package private(set) var viewDisplaysTotalCount = 0
+    package private(set) var viewDisplaysError: String?
+    package private(set) var viewShowsLoadingAndDisablesButtons = false
 
-    public init() {}
+    package init() {}
 
-    public enum When: Codable, Sendable, Equatable {
+    package enum When: Codable, Sendable, Equatable {
         case userTappedIncrementButton
         case userTappedDecrementButton
         case networkPostCompleted(NetworkOutcome<CounterDTO>)
     }
 
-    public func update(_ when: When) throws {
+    package func update(_ when: When) throws {
         switch when {
         case .userTappedIncrementButton:
             try guardNotPosting()

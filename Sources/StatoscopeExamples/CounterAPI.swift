@@ -1,17 +1,17 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// The examples are not a product: their public API is public for the demo and the tests only.
+// The examples are not a product: their package API is package for the demo and the tests only.
 
 import Foundation
 import Statoscope
 
 /// The counter's server, as a dependency: the effect reads it with `@Injected`, tests inject a mock.
-public struct CounterAPI: Injectable, CustomStringConvertible {
+package struct CounterAPI: Injectable, CustomStringConvertible {
     /// Which client this is; subtree descriptions print it instead of the closure.
-    public var name: String
+    package var name: String
     /// Posts the count; the server answers with the count it stored.
-    public var postCount: @Sendable (Int) async throws -> CounterDTO
+    package var postCount: @Sendable (Int) async throws -> CounterDTO
 
-    public init(name: String, postCount: @escaping @Sendable (Int) async throws -> CounterDTO) {
+    package init(name: String, postCount: @escaping @Sendable (Int) async throws -> CounterDTO) {
         self.name = name
         self.postCount = postCount
     }
@@ -20,7 +20,7 @@ public struct CounterAPI: Injectable, CustomStringConvertible {
     ///
     /// The name leaves the URL out: the port changes from run to run, and a replayed session must
     /// describe its tree exactly as the recorded one did.
-    public static func live(baseURL: URL) -> CounterAPI {
+    package static func live(baseURL: URL) -> CounterAPI {
         CounterAPI(name: "live") { count in
             try await JSONOverHTTP.send(
                 "POST", baseURL.appendingPathComponent("counter"), body: CounterDTO(count: count),
@@ -29,11 +29,11 @@ public struct CounterAPI: Injectable, CustomStringConvertible {
     }
 
     /// With nothing injected there is no server to talk to: say so rather than guess an address.
-    public static var defaultValue: CounterAPI {
+    package static var defaultValue: CounterAPI {
         CounterAPI(name: "unconfigured") { _ in
             throw ServerError(message: "no CounterAPI injected")
         }
     }
 
-    public var description: String { "CounterAPI.\(name)" }
+    package var description: String { "CounterAPI.\(name)" }
 }

@@ -1,17 +1,17 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// The examples are not a product: their public API is public for the demo and the tests only.
+// The examples are not a product: their package API is package for the demo and the tests only.
 
 /// The outcome of a request as a completion event carries it.
 ///
 /// Swift's `Result` is not `Codable`, and the completion events must be, so that a session's
 /// recording holds the server's answers and replays without a server.
-public enum NetworkOutcome<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable,
+package enum NetworkOutcome<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable,
     CustomStringConvertible
 {
     case success(Value)
     case failure(ServerError)
 
-    public init(_ result: Result<Value, ServerError>) {
+    package init(_ result: Result<Value, ServerError>) {
         switch result {
         case .success(let value): self = .success(value)
         case .failure(let error): self = .failure(error)
@@ -19,7 +19,7 @@ public enum NetworkOutcome<Value: Codable & Sendable & Equatable>: Codable, Send
     }
 
     /// Short, for logs: `success(CounterDTO(count: 1))` rather than the fully qualified types.
-    public var description: String {
+    package var description: String {
         switch self {
         case .success(let value): "success(\(value))"
         case .failure(let error): "failure(\(error))"

@@ -1,17 +1,17 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// The examples are not a product: their public API is public for the demo and the tests only.
+// The examples are not a product: their package API is package for the demo and the tests only.
 
 import Foundation
 import Statoscope
 
 /// The profile's server, as a dependency: the effects read it with `@Injected`, tests inject a mock.
-public struct ProfileAPI: Injectable, CustomStringConvertible {
+package struct ProfileAPI: Injectable, CustomStringConvertible {
     /// Which client this is; subtree descriptions print it instead of the closures.
-    public var name: String
-    public var load: @Sendable () async throws -> ProfileDTO
-    public var save: @Sendable (ProfileDTO) async throws -> ProfileDTO
+    package var name: String
+    package var load: @Sendable () async throws -> ProfileDTO
+    package var save: @Sendable (ProfileDTO) async throws -> ProfileDTO
 
-    public init(
+    package init(
         name: String,
         load: @escaping @Sendable () async throws -> ProfileDTO,
         save: @escaping @Sendable (ProfileDTO) async throws -> ProfileDTO
@@ -23,7 +23,7 @@ public struct ProfileAPI: Injectable, CustomStringConvertible {
 
     /// Talks to a server at `baseURL`: `GET /profile` and `PUT /profile`. The name leaves the URL out
     /// for the reason `CounterAPI.live(baseURL:)` gives.
-    public static func live(baseURL: URL) -> ProfileAPI {
+    package static func live(baseURL: URL) -> ProfileAPI {
         let url = baseURL.appendingPathComponent("profile")
         return ProfileAPI(
             name: "live",
@@ -32,11 +32,11 @@ public struct ProfileAPI: Injectable, CustomStringConvertible {
         )
     }
 
-    public static var defaultValue: ProfileAPI {
+    package static var defaultValue: ProfileAPI {
         let unconfigured = ServerError(message: "no ProfileAPI injected")
         return ProfileAPI(
             name: "unconfigured", load: { throw unconfigured }, save: { _ in throw unconfigured })
     }
 
-    public var description: String { "ProfileAPI.\(name)" }
+    package var description: String { "ProfileAPI.\(name)" }
 }

@@ -1,5 +1,5 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
-// The examples are not a product: their public API is public for the demo and the tests only.
+// The examples are not a product: their package API is package for the demo and the tests only.
 
 import Statoscope
 
@@ -9,17 +9,17 @@ import Statoscope
 /// the state it finds: one that arrives when nothing is loading or saving throws
 /// `InvalidStateError`, which error reporting receives with the event and the scope.
 @MainActor
-public final class ProfileScreen: Scope {
-    public private(set) var name = ""
+package final class ProfileScreen: Scope {
+    package private(set) var name = ""
     /// Sensitive in the state too: the subtree description, and so logs, never print the address.
-    public private(set) var email = Sensitive("")
-    public private(set) var viewShowsLoading = false
-    public private(set) var viewShowsSaving = false
-    public private(set) var viewDisplaysError: String?
+    package private(set) var email = Sensitive("")
+    package private(set) var viewShowsLoading = false
+    package private(set) var viewShowsSaving = false
+    package private(set) var viewDisplaysError: String?
 
-    public init() {}
+    package init() {}
 
-    public enum When: Codable, Sendable, Equatable {
+    package enum When: Codable, Sendable, Equatable {
         case systemShowsUserProfileView
         case networkFinishesLoadingProfile(NetworkOutcome<ProfileDTO>)
         case userTypesNewEmail(userEmail: Sensitive<String>)
@@ -27,7 +27,7 @@ public final class ProfileScreen: Scope {
         case networkFinishesSavingProfile(NetworkOutcome<ProfileDTO>)
     }
 
-    public func update(_ when: When) throws {
+    package func update(_ when: When) throws {
         switch when {
         case .systemShowsUserProfileView:
             viewShowsLoading = true
