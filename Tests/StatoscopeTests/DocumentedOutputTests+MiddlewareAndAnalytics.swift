@@ -35,7 +35,7 @@ extension MiddlewareAndAnalytics {
     }
 
     @MainActor
-    final class Home: Scope {
+    final class Dashboard: Scope {
         @Subscope var counter = Counter()
         enum When { case appeared }
         func update(_ when: When) throws {}
@@ -66,10 +66,10 @@ extension EventLoggingTests {
         let log = CapturedLog()
         EventLogging.enable(logger: log.logger(), stateDiffs: true)
         defer { EventLogging.disable() }
-        let home = MiddlewareAndAnalytics.Home()
-        home.counter.send(.userTappedIncrementButton)
-        await home.counter.effectsState.waitUntilSettled()
-        let lines = log.lines.filter { $0.hasPrefix("debug Home.counter ") }.map {
+        let dashboard = MiddlewareAndAnalytics.Dashboard()
+        dashboard.counter.send(.userTappedIncrementButton)
+        await dashboard.counter.effectsState.waitUntilSettled()
+        let lines = log.lines.filter { $0.hasPrefix("debug Dashboard.counter ") }.map {
             $0.dropFirst("debug ".count)
         }
         let shown = try DocumentedOutput.named(

@@ -13,13 +13,13 @@ import Logging
 ///
 /// <!-- output: event-log -->
 /// ```
-/// Home.counter <- userTappedIncrementButton
-/// Home.counter effect SaveCount(count: 1) enqueued
-/// Home.counter changed viewDisplaysTotalCount: 0 -> 1; viewShowsLoading: false -> true
-/// Home.counter effect SaveCount(count: 1) started
-/// Home.counter effect SaveCount(count: 1) completed
-/// Home.counter <- countSaved(1)
-/// Home.counter changed viewShowsLoading: true -> false
+/// Dashboard.counter <- userTappedIncrementButton
+/// Dashboard.counter effect SaveCount(count: 1) enqueued
+/// Dashboard.counter changed viewDisplaysTotalCount: 0 -> 1; viewShowsLoading: false -> true
+/// Dashboard.counter effect SaveCount(count: 1) started
+/// Dashboard.counter effect SaveCount(count: 1) completed
+/// Dashboard.counter <- countSaved(1)
+/// Dashboard.counter changed viewShowsLoading: true -> false
 /// ```
 ///
 /// The lines are at `.debug` unless you pass another level; swift-log's default handler prints only
