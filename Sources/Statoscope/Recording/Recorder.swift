@@ -14,34 +14,36 @@ import Foundation
 /// update (user actions, system events, effect completions), before any middleware, addressed by the
 /// scope's path from the recorded root. Events that updates send to other scopes are not recorded:
 /// replaying the events that caused them sends them again. Events are encoded with the redaction rules of
-/// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted. An event that
-/// is not `Codable`, or fails to encode, is recorded as unrecordable, and the recording refuses to
-/// replay past it.
+/// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted.
 ///
-/// Recording stops at ``stop()`` or when the recorder is released; it holds its root weakly.
+/// Every value is recorded exactly (integers of any width, floating-point values to the bit,
+/// `Decimal`s to their last digit, text as its Unicode scalars), or refused when it is recorded, never
+/// when it is replayed: an event that is not `Codable`, fails to encode, holds a value JSON would
+/// change (a nested optional holding `nil`, a `Decimal` NaN), or whose line would be longer than a
+/// recording's lines may be (1 MiB) is written as an unrecordable line, kept in ``refusals`` and
+/// logged. The lines before it are untouched, and the recording refuses to replay past it.
+///
+/// Recording stops at ``stop()`` or when the recorder is released, which writes the end line; it
+/// holds its root weakly.
 @MainActor
 public final class Recorder {
     /// How many events were recorded so far.
-    public private(set) var recordedEventCount = 0
+    public var recordedEventCount: Int { writer.eventCount }
+    /// The events that could not be recorded, each with its line and the reason, oldest first.
+    public var refusals: [RecordingError] { writer.refusals }
 
     /// The recorded root; held weakly, since recording must not keep a tree alive.
     private weak var root: AnyObject?
     private let output: @MainActor (String) -> Void
     private var registration: MiddlewareRegistration?
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private var writer = RecordingWriter()
 
     /// Starts recording the subtree of `root`, handing `output` the text of each line, newline
     /// included, starting with the header.
     public init<Root: Scope>(recording root: Root, output: @escaping @MainActor (String) -> Void) {
         self.root = root
         self.output = output
-        write(
-            RecordingFormat.Header(
-                format: RecordingFormat.name, version: RecordingFormat.version, root: "\(type(of: root))"))
+        output(writer.header(rootTypeName: "\(type(of: root))"))
         registration = MiddlewareChain.entryTaps.add { [weak self] scope, when in
             self?.record(scope, when)
         }
@@ -62,26 +64,25 @@ public final class Recorder {
         }
     }
 
-    /// Stops recording; events from now on are not recorded.
+    isolated deinit {
+        stop()
+    }
+
+    /// Stops recording and writes the end line; events from now on are not recorded.
     public func stop() {
         registration?.remove()
         registration = nil
+        guard !writer.isEnded else { return }
+        output(writer.endLine())
     }
 
     private func record(_ scope: any Scope, _ when: any Sendable) {
-        guard let path = path(of: scope) else { return }
-        var line = RecordingFormat.Line(path: path, scope: "\(type(of: scope))")
-        if let encodable = when as? any Encodable {
-            do {
-                line.event = try EventEncoding.redactedValue(of: encodable)
-            } catch {
-                line.unrecordable = "it failed to encode: \(error)"
-            }
-        } else {
-            line.unrecordable = "\(type(of: scope)).When is not Codable"
+        guard !writer.isEnded, let path = path(of: scope) else { return }
+        let refused = writer.refusals.count
+        output(writer.eventLine(path: path, scopeTypeName: "\(type(of: scope))", event: when))
+        if writer.refusals.count > refused, let refusal = writer.refusals.last {
+            ErrorReporting.logger.error("Recorder: \(refusal)")
         }
-        write(line)
-        recordedEventCount += 1
     }
 
     /// The names from the recorded root down to `scope`, or nil outside the recorded subtree.
@@ -96,13 +97,5 @@ public final class Recorder {
             names.append(name)
         }
         return nil
-    }
-
-    private func write(_ value: some Encodable) {
-        // Lines are made of the library's own types and `EventValue`s, which always encode.
-        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
-            return
-        }
-        output(text + "\n")
     }
 }

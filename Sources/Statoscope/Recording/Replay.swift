@@ -90,7 +90,7 @@ public final class Replay<Root: Scope> {
         }
         let when: S.When
         do {
-            guard let decoded = try decodable.decoded(from: JSONEncoder().encode(event.event)) as? S.When
+            guard let decoded = try decodable.decodedEvent(fromLine: event.json) as? S.When
             else {
                 throw RecordingError(line: event.line, reason: "the event is not a \(S.self).When")
             }
@@ -107,8 +107,9 @@ public final class Replay<Root: Scope> {
 }
 
 extension Decodable {
-    /// A value of this type decoded from JSON; callable on an existential metatype.
-    fileprivate static func decoded(from data: Data) throws -> Self {
-        try JSONDecoder().decode(Self.self, from: data)
+    /// The `event` of a recorded line, decoded as this type; callable on an existential metatype.
+    fileprivate static func decodedEvent(fromLine line: [UInt8]) throws -> Self {
+        try RecordingFormat.eventDecoder().decode(RecordingFormat.EventField<Self>.self, from: Data(line))
+            .event
     }
 }
