@@ -11,15 +11,18 @@ import Foundation
 /// reads back as `nil`) and a `Decimal` NaN. What it cannot stream (`superEncoder`, writing into a
 /// container after a later one) sets ``needsFallback``, and the caller encodes with `JSONEncoder`.
 final class JSONLineEncoder {
+    // Unchecked exclusivity: the encoder is only used by the one recorder that owns it, one value at a
+    // time, and no access to these overlaps another; checking them cost a quarter of recording.
+
     /// The text written so far.
-    var bytes: [UInt8] = []
+    @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Set when a value used a part of `Encoder` this encoder does not stream.
-    var needsFallback = false
+    @exclusivity(unchecked) var needsFallback = false
     let userInfo: [CodingUserInfoKey: Any]
 
     /// The containers open now, innermost last: what closes them, and whether they hold anything.
-    private var frames: [Frame] = []
-    private var nextFrameID = 0
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var nextFrameID = 0
 
     private struct Frame {
         let id: Int
@@ -79,7 +82,7 @@ final class JSONLineEncoder {
     }
 
     /// How many containers were open when the value being encoded started.
-    private(set) var valueLevel = 0
+    @exclusivity(unchecked) private(set) var valueLevel = 0
 
     func writeNull() { bytes.append(contentsOf: Self.null) }
     func write(_ value: Bool) { bytes.append(contentsOf: value ? Self.true : Self.false) }
