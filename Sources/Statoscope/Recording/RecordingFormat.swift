@@ -9,6 +9,9 @@ import Foundation
 /// {"n":3,"end":{"events":1}}
 /// ```
 ///
+/// A flight recording also has lines of effects' lives, which replay skips:
+/// `{"n":4,"path":[],"scope":"App","effect":"App.Load","step":"started"}`.
+///
 /// Each line after the header carries its own line number, so a line duplicated, lost or moved is
 /// found, and the end line tells a complete recording from one cut at a line boundary.
 enum RecordingFormat {
@@ -27,6 +30,8 @@ enum RecordingFormat {
         let format: String
         let version: Int
         let root: String
+        /// In a flight recording, how many events before the first kept one were not kept.
+        var dropped: Int?
     }
 
     /// Any line after the header, as the reader checks it.
@@ -43,6 +48,9 @@ enum RecordingFormat {
         var unrecordable: String?
         /// Present on the end line only.
         var end: End?
+        /// On a line of an effect's life, in a flight recording: the effect's type, and the step.
+        var effect: String?
+        var step: String?
     }
 
     struct End: Decodable {

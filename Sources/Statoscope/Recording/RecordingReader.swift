@@ -28,6 +28,13 @@ struct RecordingReader {
                     "version \(header.version) is not supported; this library reads version \(RecordingFormat.version)"
             )
         }
+        if let dropped = header.dropped, dropped > 0 {
+            throw RecordingError(
+                line: 1,
+                reason:
+                    "a flight recording that kept only its last events: the \(dropped) before them are lost, so it cannot be replayed into a new tree"
+            )
+        }
         var events: [RecordedEvent] = []
         for number in 2...max(2, lines.count + 1) {
             guard number <= lines.count else {
@@ -51,6 +58,8 @@ struct RecordingReader {
                 }
                 break
             }
+            // A step of an effect's life, in a flight recording: told, not replayed.
+            if line.step != nil, line.event == nil, line.unrecordable == nil { continue }
             events.append(try event(line, at: number, root: header.root))
         }
         return (header.root, events)

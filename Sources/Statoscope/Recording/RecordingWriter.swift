@@ -20,9 +20,10 @@ struct RecordingWriter {
     private let encoder = JSONLineEncoder(redactingSensitiveValues: true)
 
     /// The header, line 1.
-    mutating func header(rootTypeName: String) -> String {
+    mutating func header(rootTypeName: String, droppedEvents: Int = 0) -> String {
         nextLine = 2
         var line = #"{"format":"# + "\"\(RecordingFormat.name)\""
+        if droppedEvents > 0 { line += #","dropped":\#(droppedEvents)"# }
         line += #","root":"#
         encoder.bytes.removeAll(keepingCapacity: true)
         encoder.writeString(rootTypeName)
@@ -39,6 +40,21 @@ struct RecordingWriter {
         eventCount += 1
         let bytes = encodedLine(number: number, path: path, scopeTypeName: scopeTypeName, event: event)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The line of a step of an effect's life: its type and the step, never its values.
+    mutating func stepLine(path: [String], scopeTypeName: String, effectTypeName: String, step: String)
+        -> String
+    {
+        let number = nextLine
+        nextLine += 1
+        writePrefix(number: number, path: path, scopeTypeName: scopeTypeName)
+        encoder.bytes.append(contentsOf: #","effect":"#.utf8)
+        encoder.writeString(effectTypeName)
+        encoder.bytes.append(contentsOf: #","step":"#.utf8)
+        encoder.writeString(step)
+        encoder.bytes.append(contentsOf: "}\n".utf8)
+        return String(decoding: encoder.bytes, as: UTF8.self)
     }
 
     /// The end line, which counts the events; nothing is written after it.

@@ -15,6 +15,7 @@ enum RecordingWorkload {
             { [send(count, context)] },
             { record(count, context) },
             { [earlierRecorder(count, context)] },
+            { flight(count, context) },
         ])
         let plain = Measured(
             name: "send with no recorder (\(count.grouped) events)", unit: "ns/event", samples: samples[0][0],
@@ -28,6 +29,13 @@ enum RecordingWorkload {
         let earlier = Measured(
             name: "send, then the earlier recorder's work: encode, decode, encode again", unit: "ns/event",
             samples: samples[2][0], operations: count)
+        let flying = Measured(
+            name: "send with the flight recorder on (last 1,000 kept)", unit: "ns/event",
+            samples: samples[3][0],
+            operations: count)
+        let dumping = Measured(
+            name: "write the flight record (1,000 events) as text", unit: "ns/event", samples: samples[3][1],
+            operations: 1_000)
         context.recordBaseline(plain)
         context.record(recording, against: plain, budget: .value(atMost: 3_000))
         context.record(replaying, against: plain)
@@ -37,6 +45,8 @@ enum RecordingWorkload {
                 name: "send while recording, against the earlier recorder's work", unit: "ns/event",
                 samples: samples[1][0], operations: count),
             against: earlier, budget: .ratio(atMost: 0.1))
+        context.record(flying, against: plain, budget: .value(atMost: 1_000))
+        context.record(dumping, against: plain)
     }
 
     private static func events(_ count: Int) -> [TallyScope.When] {
@@ -73,6 +83,23 @@ enum RecordingWorkload {
             fatalError("the benchmark's recording does not replay: \(error)")
         }
         return [recorded / Double(count), replayStopwatch.elapsedNanoseconds / Double(count)]
+    }
+
+    /// Nanoseconds per event with a flight recorder keeping the last 1,000, then per kept event to
+    /// write its record.
+    private static func flight(_ count: Int, _ context: WorkloadContext) -> [Double] {
+        let events = events(count)
+        let tally = TallyScope()
+        let flightRecorder = FlightRecorder(recording: tally, keepingLast: 1_000)
+        let stopwatch = Stopwatch()
+        for event in events { tally.send(event) }
+        let elapsed = stopwatch.elapsedNanoseconds
+        let dumpStopwatch = Stopwatch()
+        let text = flightRecorder.jsonLines()
+        let dumped = dumpStopwatch.elapsedNanoseconds
+        flightRecorder.stop()
+        context.consume(UInt64(truncatingIfNeeded: text.utf8.count &+ tally.total))
+        return [elapsed / Double(count), dumped / Double(min(count, 1_000))]
     }
 
     /// Sends `count` events while recording, and nothing else: the "record" profile.
