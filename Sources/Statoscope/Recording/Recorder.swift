@@ -23,6 +23,9 @@ import Foundation
 /// recording's lines may be (1 MiB) is written as an unrecordable line, kept in ``refusals`` and
 /// logged. The lines before it are untouched, and the recording refuses to replay past it.
 ///
+/// The output may send events to the tree: each line is handed to it once its event has settled,
+/// outside any update, so the events it sends are inputs like any other, recorded after that event.
+///
 /// Each event is encoded once, straight into the text of its line: a few microseconds for a typical
 /// event, cheap enough to leave recording on.
 ///
@@ -40,6 +43,8 @@ public final class Recorder {
     private let output: @MainActor (String) -> Void
     private var registration: MiddlewareRegistration?
     private var writer = RecordingWriter()
+    /// Lines recorded during the running event, not yet handed to the output.
+    private var pending: [String] = []
 
     /// Starts recording the subtree of `root`, handing `output` the text of each line, newline
     /// included, starting with the header.
@@ -75,14 +80,29 @@ public final class Recorder {
     public func stop() {
         registration?.remove()
         registration = nil
+        flush()
         guard !writer.isEnded else { return }
         output(writer.endLine())
+    }
+
+    private func flush() {
+        // One at a time: a line the output's own events add is handed over after those before it.
+        while !pending.isEmpty {
+            output(pending.removeFirst())
+        }
     }
 
     private func record(_ scope: any Scope, _ when: any Sendable) {
         guard !writer.isEnded, let path = RecordedPath.of(scope, below: root) else { return }
         let refused = writer.refusals.count
-        output(writer.eventLine(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
+        // Handed to the output once the event has settled, outside any update: an output that
+        // sends events then sends inputs, recorded after this one and its consequences, in the
+        // order a replay applies them.
+        if pending.isEmpty {
+            Dispatcher.afterOutermost.append { [weak self] in self?.flush() }
+        }
+        pending.append(
+            writer.eventLine(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
         if writer.refusals.count > refused, let refusal = writer.refusals.last {
             ErrorReporting.logger.error("Recorder: \(refusal)")
         }

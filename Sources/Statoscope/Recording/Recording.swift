@@ -62,7 +62,8 @@ public struct Recording: Sendable {
     /// Builds a fresh tree and replays every event into it, with effects off; returns the tree.
     ///
     /// If an event cannot be replayed, the error names its line and the tree is discarded: nothing
-    /// half-replayed is handed back.
+    /// half-replayed is handed back. Called from inside an update, it is refused (see
+    /// ``Replay/step()``).
     @MainActor
     public func reproduce<Root: Scope>(_ build: () throws -> Root) throws -> Root {
         let root = try build()

@@ -37,12 +37,22 @@ public final class Replay<Root: Scope> {
 
     /// Replays the next event and returns it, or returns nil when there is none left.
     ///
-    /// - Throws: ``RecordingError`` naming the event's line when its scope is not in the tree or the
-    ///   event does not decode; the event is then not replayed.
+    /// - Throws: ``RecordingError`` naming the event's line when its scope is not in the tree, the
+    ///   event does not decode, or an update is running (a replay from inside an update is refused:
+    ///   its events would only run after that update, with effects on); the event is then not
+    ///   replayed.
     @discardableResult
     public func step() throws -> RecordedEvent? {
         guard !isFinished else { return nil }
         let event = recording.events[replayedEventCount]
+        guard !Dispatcher.isUpdating else {
+            // Its events would wait for the running update to end, and by then effects would be on.
+            throw RecordingError(
+                line: event.line,
+                reason:
+                    "cannot be replayed from inside an update: replay from outside any update, after it returns"
+            )
+        }
         let execution = ScopeRuntime.effectExecution
         ScopeRuntime.effectExecution = .discarded
         defer { ScopeRuntime.effectExecution = execution }
