@@ -61,7 +61,7 @@ final class JSONLineEncoder {
         } else if T.self == Data.self {
             return writeString((value as! Data).base64EncodedString())
         }
-        if let optional = value as? any NestedOptional, optional.holdsNil {
+        if isNestedOptional(T.self), let optional = value as? any NestedOptional, optional.holdsNil {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
@@ -79,6 +79,17 @@ final class JSONLineEncoder {
             // A value that encodes nothing is an empty object, as `JSONEncoder` writes it.
             bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
         }
+    }
+
+    /// Whether values of each type met so far are nested optionals: asked once per type, since a
+    /// dynamic cast per value cost more than the rest of encoding it.
+    @exclusivity(unchecked) private var nestedOptionalTypes: [ObjectIdentifier: Bool] = [:]
+
+    private func isNestedOptional<T>(_ type: T.Type) -> Bool {
+        if let known = nestedOptionalTypes[ObjectIdentifier(type)] { return known }
+        let isNested = type is any NestedOptional.Type
+        nestedOptionalTypes[ObjectIdentifier(type)] = isNested
+        return isNested
     }
 
     /// How many containers were open when the value being encoded started.

@@ -45,6 +45,8 @@ public final class Recorder {
     private var writer = RecordingWriter()
     /// Lines recorded during the running event, not yet handed to the output.
     private var pending: [String] = []
+    /// Made once rather than per event: a closure per event was a tenth of recording's cost.
+    private lazy var flushWork: @MainActor () -> Void = { [weak self] in self?.flush() }
 
     /// Starts recording the subtree of `root`, handing `output` the text of each line, newline
     /// included, starting with the header.
@@ -99,7 +101,7 @@ public final class Recorder {
         // sends events then sends inputs, recorded after this one and its consequences, in the
         // order a replay applies them.
         if pending.isEmpty {
-            Dispatcher.afterOutermost.append { [weak self] in self?.flush() }
+            Dispatcher.afterOutermost.append(flushWork)
         }
         pending.append(
             writer.eventLine(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))

@@ -105,7 +105,8 @@ struct RecordingWriter {
 
     private func appendEvent(_ event: any Sendable, scopeTypeName: String) throws {
         guard let encodable = event as? any Encodable else { throw NotCodable() }
-        if let sensitive = event as? any SensitiveWhen, sensitive.isSensitive {
+        if mayBeSensitive(type(of: event)), let sensitive = event as? any SensitiveWhen, sensitive.isSensitive
+        {
             return try encoder.append(try EventEncoding.redactedValue(of: encodable))
         }
         let start = encoder.bytes.count
@@ -119,6 +120,25 @@ struct RecordingWriter {
         let data = try RecordingFormat.fallbackEncoder(redactingSensitiveValues: true).encode(encodable)
         _ = try JSONDecoder().decode(EventValue.self, from: data)
         encoder.bytes.append(contentsOf: data)
+    }
+
+    /// Whether events of each type met so far are ``SensitiveWhen``: asked once per type.
+    private let sensitiveTypes = TypeFlags()
+
+    private func mayBeSensitive(_ type: any Sendable.Type) -> Bool {
+        sensitiveTypes.flag(for: type) { $0 is any SensitiveWhen.Type }
+    }
+
+    /// A flag per type, remembered; a class so that the writer's methods need not be mutating.
+    private final class TypeFlags {
+        private var flags: [ObjectIdentifier: Bool] = [:]
+
+        func flag(for type: Any.Type, _ compute: (Any.Type) -> Bool) -> Bool {
+            if let known = flags[ObjectIdentifier(type)] { return known }
+            let flag = compute(type)
+            flags[ObjectIdentifier(type)] = flag
+            return flag
+        }
     }
 
     private struct NotCodable: Error {}
