@@ -222,8 +222,9 @@ struct ReplayPlanTests {
 
     @Test func eventForAScopeThatIsNotThereFailsItsReplayStep() throws {
         let text = """
-            {"format":"statoscope-recording","root":"Lobby","version":1}
-            {"event":{"dropsBag":{}},"path":["guest"],"scope":"Guest"}
+            {"format":"statoscope-recording","root":"Lobby","version":2}
+            {"n":2,"path":["guest"],"scope":"Guest","event":{"dropsBag":{}}}
+            {"n":3,"end":{"events":1}}
 
             """
         let replayLine: UInt = #line + 3
@@ -238,7 +239,11 @@ struct ReplayPlanTests {
     }
 
     @Test func recordingOfAnotherRootIsRefusedWhenThePlanIsBuilt() throws {
-        let text = #"{"format":"statoscope-recording","root":"Cafe","version":1}"# + "\n"
+        let text = """
+            {"format":"statoscope-recording","root":"Cafe","version":2}
+            {"n":2,"end":{"events":0}}
+
+            """
         #expect {
             try Lobby.GIVEN { Lobby() }.REPLAY(try Recording(jsonLines: text))
         } throws: { error in

@@ -16,13 +16,19 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
     case cancelled
 
     package var description: String {
+        guard case .failed(let error) = self else { return stepName }
+        return "failed: \(error)"
+    }
+
+    /// The step's name without its details: a failure's error may hold values the app keeps private.
+    var stepName: String {
         switch self {
         case .enqueued: "enqueued"
         case .droppedForKeyInFlight: "dropped (its key is in flight)"
         case .discarded: "discarded (its update threw)"
         case .started: "started"
         case .completed: "completed"
-        case .failed(let error): "failed: \(error)"
+        case .failed: "failed"
         case .cancelled: "cancelled"
         }
     }

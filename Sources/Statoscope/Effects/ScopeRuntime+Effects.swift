@@ -5,6 +5,10 @@ extension ScopeRuntime {
     package static var lifecycleObserver:
         (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
 
+    /// Told of every step of every effect's lifecycle, for the flight recorder; apart from
+    /// ``lifecycleObserver`` so that logging and the flight recorder come and go independently.
+    static var lifecycleRecorder: (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+
     /// Tasks started and not yet back on the main actor, cancelled ones included.
     package var unfinishedRuns: Int { effectTasks.unfinishedRuns }
 
@@ -140,6 +144,7 @@ extension ScopeRuntime {
 
     private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
         Self.lifecycleObserver?(self, event, effect.pristine)
+        Self.lifecycleRecorder?(self, event, effect.pristine)
     }
 
     private func cancelTask(_ id: EffectID) {

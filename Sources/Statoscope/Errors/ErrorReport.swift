@@ -25,6 +25,10 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     public let scopePath: String
     /// When the error was reported.
     public let date: Date
+    /// The record of the running ``FlightRecorder`` when the error was reported, as the text of a
+    /// recording (write it to a file to attach it or replay it), or nil when none runs. Set when the
+    /// library reports the error, before any handler sees it.
+    public internal(set) var flightRecording: String?
 
     /// Creates a report; the library makes these, tests of reporting code may too.
     @MainActor

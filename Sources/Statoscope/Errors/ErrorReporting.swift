@@ -34,6 +34,8 @@ public enum ErrorReporting {
 
     /// Logs a report and hands it to every handler, oldest registration first.
     public static func report(_ report: ErrorReport) {
+        var report = report
+        if report.flightRecording == nil { report.flightRecording = FlightRecorder.recordForReports() }
         logger.error("\(report.description)")
         for handler in handlers {
             handler.handle(report)

@@ -16,34 +16,46 @@ import Foundation
 /// update (user actions, system events, effect completions), before any middleware, addressed by the
 /// scope's path from the recorded root. Events that updates send to other scopes are not recorded:
 /// replaying the events that caused them sends them again. Events are encoded with the redaction rules of
-/// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted. An event that
-/// is not `Codable`, or fails to encode, is recorded as unrecordable, and the recording refuses to
-/// replay past it.
+/// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted.
 ///
-/// Recording stops at ``stop()`` or when the recorder is released; it holds its root weakly.
+/// Every value is recorded exactly (integers of any width, floating-point values to the bit,
+/// `Decimal`s to their last digit, text as its Unicode scalars), or refused when it is recorded, never
+/// when it is replayed: an event that is not `Codable`, fails to encode, holds a value JSON would
+/// change (a nested optional holding `nil`, a `Decimal` NaN), or whose line would be longer than a
+/// recording's lines may be (1 MiB) is written as an unrecordable line, kept in ``refusals`` and
+/// logged. The lines before it are untouched, and the recording refuses to replay past it.
+///
+/// The output may send events to the tree: each line is handed to it once its event has settled,
+/// outside any update, so the events it sends are inputs like any other, recorded after that event.
+///
+/// Each event is encoded once, straight into the text of its line: a few microseconds for a typical
+/// event, cheap enough to leave recording on.
+///
+/// Recording stops at ``stop()`` or when the recorder is released, which writes the end line; it
+/// holds its root weakly.
 @MainActor
 public final class Recorder {
     /// How many events were recorded so far.
-    public private(set) var recordedEventCount = 0
+    public var recordedEventCount: Int { writer.eventCount }
+    /// The events that could not be recorded, each with its line and the reason, oldest first.
+    public var refusals: [RecordingError] { writer.refusals }
 
     /// The recorded root; held weakly, since recording must not keep a tree alive.
     private weak var root: AnyObject?
     private let output: @MainActor (String) -> Void
     private var registration: MiddlewareRegistration?
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private var writer = RecordingWriter()
+    /// Lines recorded during the running event, not yet handed to the output.
+    private var pending: [String] = []
+    /// Made once rather than per event: a closure per event was a tenth of recording's cost.
+    private lazy var flushWork: @MainActor () -> Void = { [weak self] in self?.flush() }
 
     /// Starts recording the subtree of `root`, handing `output` the text of each line, newline
     /// included, starting with the header.
     public init<Root: Scope>(recording root: Root, output: @escaping @MainActor (String) -> Void) {
         self.root = root
         self.output = output
-        write(
-            RecordingFormat.Header(
-                format: RecordingFormat.name, version: RecordingFormat.version, root: "\(type(of: root))"))
+        output(writer.header(rootTypeName: "\(type(of: root))"))
         registration = MiddlewareChain.entryTaps.add { [weak self] scope, when in
             self?.record(scope, when)
         }
@@ -64,47 +76,39 @@ public final class Recorder {
         }
     }
 
-    /// Stops recording; events from now on are not recorded.
+    isolated deinit {
+        stop()
+    }
+
+    /// Stops recording and writes the end line; events from now on are not recorded.
     public func stop() {
         registration?.remove()
         registration = nil
+        flush()
+        guard !writer.isEnded else { return }
+        output(writer.endLine())
+    }
+
+    private func flush() {
+        // One at a time: a line the output's own events add is handed over after those before it.
+        while !pending.isEmpty {
+            output(pending.removeFirst())
+        }
     }
 
     private func record(_ scope: any Scope, _ when: any Sendable) {
-        guard let path = path(of: scope) else { return }
-        var line = RecordingFormat.Line(path: path, scope: "\(type(of: scope))")
-        if let encodable = when as? any Encodable {
-            do {
-                line.event = try EventEncoding.redactedValue(of: encodable)
-            } catch {
-                line.unrecordable = "it failed to encode: \(error)"
-            }
-        } else {
-            line.unrecordable = "\(type(of: scope)).When is not Codable"
+        guard !writer.isEnded, let path = RecordedPath.of(scope, below: root) else { return }
+        let refused = writer.refusals.count
+        // Handed to the output once the event has settled, outside any update: an output that
+        // sends events then sends inputs, recorded after this one and its consequences, in the
+        // order a replay applies them.
+        if pending.isEmpty {
+            Dispatcher.afterOutermost.append(flushWork)
         }
-        write(line)
-        recordedEventCount += 1
-    }
-
-    /// The names from the recorded root down to `scope`, or nil outside the recorded subtree.
-    private func path(of scope: any Scope) -> [String]? {
-        guard let root else { return nil }
-        if scope === root { return [] }
-        guard let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope) else { return nil }
-        var names: [String] = []
-        for ancestor in runtime.selfAndAncestors {
-            if ancestor.scope === root { return names.reversed() }
-            guard ancestor.tree.lifetime == .linked, let name = ancestor.nameInParent else { return nil }
-            names.append(name)
+        pending.append(
+            writer.eventLine(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
+        if writer.refusals.count > refused, let refusal = writer.refusals.last {
+            ErrorReporting.logger.error("Recorder: \(refusal)")
         }
-        return nil
-    }
-
-    private func write(_ value: some Encodable) {
-        // Lines are made of the library's own types and `EventValue`s, which always encode.
-        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
-            return
-        }
-        output(text + "\n")
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// A recorded session: the events that reached a tree of scopes, in order, ready to replay.
 ///
 /// Reading a recording checks all of it before anything is replayed: a recording that is empty,
-/// truncated, corrupt, of another version, or has an event that could not be recorded is refused
-/// with a ``RecordingError`` naming the line and the reason.
+/// cut short (in a line, or at a line boundary before its end line), corrupt, of another version, has
+/// a line repeated, lost or moved, or has an event that could not be recorded is refused with a
+/// ``RecordingError`` naming the line and the reason. Lines may end with LF or CRLF.
 public struct Recording: Sendable {
     /// The type name of the scope the recording started from.
     public let rootTypeName: String
@@ -12,75 +13,57 @@ public struct Recording: Sendable {
     public let events: [RecordedEvent]
 
     /// Reads a recording from a file.
+    ///
+    /// The file is read in pieces: a line longer than a recording's lines may be (1 MiB) is refused
+    /// as soon as it is met, without reading the rest.
     public init(contentsOf url: URL) throws {
-        let data: Data
+        let file: FileHandle
         do {
-            data = try Data(contentsOf: url)
+            file = try FileHandle(forReadingFrom: url)
         } catch {
             throw RecordingError(line: 0, reason: "cannot read \(url.path): \(error.localizedDescription)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw RecordingError(line: 0, reason: "\(url.path) is not UTF-8 text")
+        defer { try? file.close() }
+        var splitter = RecordingLineSplitter()
+        // `read(2)` rather than `FileHandle.read(upToCount:)`, which may wait to fill its count: what
+        // has arrived is checked at once, so an over-long line is refused before the rest comes.
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(file.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                guard errno == EINTR else {
+                    throw RecordingError(
+                        line: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                }
+                continue
+            }
+            guard count > 0 else { break }
+            try buffer.withUnsafeBytes {
+                try splitter.consume(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }
         }
-        try self.init(jsonLines: text)
+        try self.init(splitter)
     }
 
     /// Reads a recording from its text.
     public init(jsonLines text: String) throws {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let endsWithNewline = text.hasSuffix("\n")
-        if endsWithNewline { lines.removeLast() }
-        guard let headerLine = lines.first, !headerLine.allSatisfy(\.isWhitespace) else {
-            throw RecordingError(line: 1, reason: "the recording is empty")
-        }
-        let decoder = JSONDecoder()
-        func decodeLine<T: Decodable>(_ type: T.Type, _ line: Substring, number: Int) throws -> T {
-            guard line.utf8.count <= RecordingFormat.maximumLineLength else {
-                throw RecordingError(
-                    line: number, reason: "longer than \(RecordingFormat.maximumLineLength) bytes")
-            }
-            do {
-                return try decoder.decode(type, from: Data(line.utf8))
-            } catch {
-                let isLast = number == lines.count && !endsWithNewline
-                throw RecordingError(
-                    line: number,
-                    reason: isLast
-                        ? "truncated: the recording ends in the middle of this line"
-                        : RecordingError.reason(decoding: error))
-            }
-        }
-        let header = try decodeLine(RecordingFormat.Header.self, headerLine, number: 1)
-        guard header.format == RecordingFormat.name else {
-            throw RecordingError(line: 1, reason: "not a Statoscope recording (format \"\(header.format)\")")
-        }
-        guard header.version == RecordingFormat.version else {
-            throw RecordingError(
-                line: 1,
-                reason:
-                    "version \(header.version) is not supported; this library reads version \(RecordingFormat.version)"
-            )
-        }
-        rootTypeName = header.root
-        events = try lines.enumerated().dropFirst().map { index, text in
-            let number = index + 1
-            let line = try decodeLine(RecordingFormat.Line.self, text, number: number)
-            let path = ([header.root] + line.path).joined(separator: ".")
-            if let reason = line.unrecordable {
-                throw RecordingError(
-                    line: number, reason: "the event of \(line.scope) at \(path) was not recorded: \(reason)")
-            }
-            guard let event = line.event else {
-                throw RecordingError(line: number, reason: "missing \"event\"")
-            }
-            return RecordedEvent(line: number, path: line.path, scopeTypeName: line.scope, event: event)
-        }
+        var splitter = RecordingLineSplitter()
+        var text = text
+        try text.withUTF8 { try splitter.consume(UnsafeRawBufferPointer($0)) }
+        try self.init(splitter)
+    }
+
+    private init(_ splitter: consuming RecordingLineSplitter) throws {
+        let (lines, lastIsUnterminated) = splitter.finish()
+        (rootTypeName, events) = try RecordingReader(lines: lines, lastIsUnterminated: lastIsUnterminated)
+            .read()
     }
 
     /// Builds a fresh tree and replays every event into it, with effects off; returns the tree.
     ///
     /// If an event cannot be replayed, the error names its line and the tree is discarded: nothing
-    /// half-replayed is handed back.
+    /// half-replayed is handed back. Called from inside an update, it is refused (see
+    /// ``Replay/step()``).
     @MainActor
     public func reproduce<Root: Scope>(_ build: () throws -> Root) throws -> Root {
         let root = try build()
@@ -97,6 +80,9 @@ public struct RecordedEvent: Sendable, Equatable {
     public let path: [String]
     /// The type name of the scope that received it.
     public let scopeTypeName: String
-    /// The event, as recorded (sensitive values redacted).
+    /// The event, as recorded (sensitive values redacted), as JSON models it: for display. Replaying
+    /// decodes the recorded text itself, so numbers beyond `Int` and `Double` replay exactly.
     public let event: EventValue
+    /// The event's line, as recorded.
+    let json: [UInt8]
 }

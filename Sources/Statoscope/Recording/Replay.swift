@@ -39,12 +39,22 @@ public final class Replay<Root: Scope> {
 
     /// Replays the next event and returns it, or returns nil when there is none left.
     ///
-    /// - Throws: ``RecordingError`` naming the event's line when its scope is not in the tree or the
-    ///   event does not decode; the event is then not replayed.
+    /// - Throws: ``RecordingError`` naming the event's line when its scope is not in the tree, the
+    ///   event does not decode, or an update is running (a replay from inside an update is refused:
+    ///   its events would only run after that update, with effects on); the event is then not
+    ///   replayed.
     @discardableResult
     public func step() throws -> RecordedEvent? {
         guard !isFinished else { return nil }
         let event = recording.events[replayedEventCount]
+        guard !Dispatcher.isUpdating else {
+            // Its events would wait for the running update to end, and by then effects would be on.
+            throw RecordingError(
+                line: event.line,
+                reason:
+                    "cannot be replayed from inside an update: replay from outside any update, after it returns"
+            )
+        }
         let execution = ScopeRuntime.effectExecution
         ScopeRuntime.effectExecution = .discarded
         defer { ScopeRuntime.effectExecution = execution }
@@ -92,7 +102,7 @@ public final class Replay<Root: Scope> {
         }
         let when: S.When
         do {
-            guard let decoded = try decodable.decoded(from: JSONEncoder().encode(event.event)) as? S.When
+            guard let decoded = try decodable.decodedEvent(fromLine: event.json) as? S.When
             else {
                 throw RecordingError(line: event.line, reason: "the event is not a \(S.self).When")
             }
@@ -109,8 +119,9 @@ public final class Replay<Root: Scope> {
 }
 
 extension Decodable {
-    /// A value of this type decoded from JSON; callable on an existential metatype.
-    fileprivate static func decoded(from data: Data) throws -> Self {
-        try JSONDecoder().decode(Self.self, from: data)
+    /// The `event` of a recorded line, decoded as this type; callable on an existential metatype.
+    fileprivate static func decodedEvent(fromLine line: [UInt8]) throws -> Self {
+        try RecordingFormat.eventDecoder().decode(RecordingFormat.EventField<Self>.self, from: Data(line))
+            .event
     }
 }

@@ -73,7 +73,18 @@ enum Dispatcher {
             hasDeferredWork = true
             return
         }
+        defer { if !afterOutermost.isEmpty { runAfterOutermost() } }
         try runOutermost { try deliver(when, to: scope, isInput: true) }
+    }
+
+    /// Work an instrument asked to do once the running event has settled, outside any update: a
+    /// recorder's output, which may send events of its own that must be inputs in their turn.
+    static var afterOutermost: [@MainActor () -> Void] = []
+
+    private static func runAfterOutermost() {
+        let work = afterOutermost
+        afterOutermost.removeAll()
+        for item in work { item() }
     }
 
     /// Delivers one event: refused if its scope was dismissed, else through the route if one is

@@ -53,5 +53,6 @@ enum Profiles {
         ),
         ("in-flight", { count in _ = await EffectsWorkload.inFlight(count) }),
         ("in-flight-hand-written", { count in _ = await EffectsWorkload.handWrittenInFlight(count) }),
+        ("record", { count in RecordingWorkload.recordOnly(count) }),
     ]
 }

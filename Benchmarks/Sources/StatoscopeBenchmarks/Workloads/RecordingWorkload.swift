@@ -1,7 +1,12 @@
+import Foundation
 import Statoscope
 
 /// Workload 8: recording and replay throughput, per event. Baseline: the same events sent with no
-/// recorder. Reported only: the issue sets no limit.
+/// recorder.
+///
+/// Budgets: the recorder costs at most 3 µs per event, and at most a tenth of the earlier recorder's
+/// work per event (encode the event, decode it into an `EventValue`, encode its line again), which
+/// this workload does itself, in the same run, to compare with. Replay has no limit.
 @MainActor
 enum RecordingWorkload {
     static func run(_ context: WorkloadContext) async {
@@ -9,6 +14,8 @@ enum RecordingWorkload {
         let samples = await context.repeatInterleaved([
             { [send(count, context)] },
             { record(count, context) },
+            { [earlierRecorder(count, context)] },
+            { flight(count, context) },
         ])
         let plain = Measured(
             name: "send with no recorder (\(count.grouped) events)", unit: "ns/event", samples: samples[0][0],
@@ -19,9 +26,27 @@ enum RecordingWorkload {
         let replaying = Measured(
             name: "read the recording and replay it into a new scope", unit: "ns/event",
             samples: samples[1][1], operations: count)
+        let earlier = Measured(
+            name: "send, then the earlier recorder's work: encode, decode, encode again", unit: "ns/event",
+            samples: samples[2][0], operations: count)
+        let flying = Measured(
+            name: "send with the flight recorder on (last 1,000 kept)", unit: "ns/event",
+            samples: samples[3][0],
+            operations: count)
+        let dumping = Measured(
+            name: "write the flight record (1,000 events) as text", unit: "ns/event", samples: samples[3][1],
+            operations: 1_000)
         context.recordBaseline(plain)
-        context.record(recording, against: plain)
+        context.record(recording, against: plain, budget: .value(atMost: 3_000))
         context.record(replaying, against: plain)
+        context.record(earlier, against: plain)
+        context.record(
+            Measured(
+                name: "send while recording, against the earlier recorder's work", unit: "ns/event",
+                samples: samples[1][0], operations: count),
+            against: earlier, budget: .ratio(atMost: 0.1))
+        context.record(flying, against: plain, budget: .value(atMost: 1_000))
+        context.record(dumping, against: plain)
     }
 
     private static func events(_ count: Int) -> [TallyScope.When] {
@@ -60,4 +85,62 @@ enum RecordingWorkload {
         return [recorded / Double(count), replayStopwatch.elapsedNanoseconds / Double(count)]
     }
 
+    /// Nanoseconds per event with a flight recorder keeping the last 1,000, then per kept event to
+    /// write its record.
+    private static func flight(_ count: Int, _ context: WorkloadContext) -> [Double] {
+        let events = events(count)
+        let tally = TallyScope()
+        let flightRecorder = FlightRecorder(recording: tally, keepingLast: 1_000)
+        let stopwatch = Stopwatch()
+        for event in events { tally.send(event) }
+        let elapsed = stopwatch.elapsedNanoseconds
+        let dumpStopwatch = Stopwatch()
+        let text = flightRecorder.jsonLines()
+        let dumped = dumpStopwatch.elapsedNanoseconds
+        flightRecorder.stop()
+        context.consume(UInt64(truncatingIfNeeded: text.utf8.count &+ tally.total))
+        return [elapsed / Double(count), dumped / Double(min(count, 1_000))]
+    }
+
+    /// Sends `count` events while recording, and nothing else: the "record" profile.
+    static func recordOnly(_ count: Int) {
+        let tally = TallyScope()
+        var length = 0
+        let recorder = Recorder(recording: tally) { length += $0.utf8.count }
+        for event in events(count) { tally.send(event) }
+        recorder.stop()
+        precondition(length > 0)
+    }
+
+    /// The line the earlier recorder encoded a second time, around the decoded event.
+    private struct EarlierLine: Encodable {
+        let path: [String]
+        let scope: String
+        let event: EventValue
+    }
+
+    /// Nanoseconds per event to send it and do what the earlier recorder did with it.
+    private static func earlierRecorder(_ count: Int, _ context: WorkloadContext) -> Double {
+        let events = events(count)
+        let tally = TallyScope()
+        var text = ""
+        let eventEncoder = JSONEncoder()
+        let lineEncoder = JSONEncoder()
+        lineEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let decoder = JSONDecoder()
+        let stopwatch = Stopwatch()
+        for event in events {
+            tally.send(event)
+            do {
+                let value = try decoder.decode(EventValue.self, from: eventEncoder.encode(event))
+                let line = try lineEncoder.encode(EarlierLine(path: [], scope: "TallyScope", event: value))
+                text += String(decoding: line, as: UTF8.self) + "\n"
+            } catch {
+                fatalError("the earlier recorder's work failed: \(error)")
+            }
+        }
+        let elapsed = stopwatch.elapsedNanoseconds
+        context.consume(UInt64(truncatingIfNeeded: text.utf8.count))
+        return elapsed / Double(count)
+    }
 }

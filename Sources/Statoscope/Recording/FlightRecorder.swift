@@ -1,0 +1,131 @@
+import Foundation
+
+/// An always-on, bounded, in-memory record of a tree's last events and effect steps, for error
+/// reports and bug reports.
+///
+/// ```swift
+/// let flightRecorder = FlightRecorder(recording: app, keepingLast: 500)
+/// // ... anywhere, at any moment, even inside an update:
+/// try flightRecorder.write(to: reportURL)
+/// ```
+///
+/// It keeps the same inputs a ``Recorder`` records (every event sent to a scope of the tree from
+/// outside any update, effect completions included), and each step of each effect's life (enqueued,
+/// started, completed, failed, cancelled: the effect's type, never its values), the last `capacity`
+/// of them together. Keeping one costs a store into a slot that already exists: events are encoded
+/// only when the record is written, with the redaction rules of a ``Recorder``, so memory is bounded by
+/// `capacity` entries.
+///
+/// What it writes is a recording: ``Recording``, ``Replay`` and `REPLAY` read it, skipping the
+/// effect steps, and refuse it if it is damaged. While it still holds everything since it started,
+/// it replays into a new tree to the same state; once it has dropped events to stay within its
+/// capacity, its header says how many, and reading it refuses to replay it (the events it lacks
+/// cannot be made up), though its lines still tell what happened last.
+///
+/// Every ``ErrorReport`` carries the record of the most recently started flight recorder still
+/// running, in ``ErrorReport/flightRecording``. It stops at ``stop()`` or when released, and holds
+/// its root weakly.
+@MainActor
+public final class FlightRecorder {
+    /// How many entries, events and effect steps together, it keeps.
+    public var capacity: Int { log.capacity }
+    /// How many entries it keeps now: at most ``capacity``.
+    public var keptCount: Int { log.slots.count }
+    /// How many events it dropped, oldest first, to stay within ``capacity``.
+    public var droppedEventCount: Int { log.droppedEventCount }
+
+    private weak var root: AnyObject?
+    private let rootTypeName: String
+    private var log: FlightLog
+    private var registration: MiddlewareRegistration?
+
+    /// The flight recorders running, most recently started last; the last one's record goes into
+    /// error reports.
+    private static var running: [Weak] = []
+
+    private struct Weak {
+        weak var recorder: FlightRecorder?
+    }
+
+    /// Starts keeping the last `capacity` events and effect steps of the subtree of `root`.
+    public init<Root: Scope>(recording root: Root, keepingLast capacity: Int = 1_000) {
+        self.root = root
+        rootTypeName = "\(type(of: root))"
+        log = FlightLog(capacity: capacity)
+        registration = MiddlewareChain.entryTaps.add { [weak self] scope, when in
+            self?.keep(scope, when)
+        }
+        Self.running.removeAll { $0.recorder == nil }
+        Self.running.append(Weak(recorder: self))
+        Self.installLifecycleRecorder()
+    }
+
+    isolated deinit {
+        stop()
+    }
+
+    /// Stops keeping entries; what it kept can still be written.
+    public func stop() {
+        registration?.remove()
+        registration = nil
+        Self.running.removeAll { $0.recorder == nil || $0.recorder === self }
+        Self.installLifecycleRecorder()
+    }
+
+    /// What it kept, oldest first, as the text of a recording.
+    public func jsonLines() -> String {
+        var writer = RecordingWriter()
+        var text = writer.header(rootTypeName: rootTypeName, droppedEvents: log.droppedEventCount)
+        for entry in log.entries {
+            switch entry {
+            case .event(let path, let scopeTypeName, let event):
+                text += writer.eventLine(path: path, scopeTypeName: scopeTypeName, event: event)
+            case .effect(let path, let scopeTypeName, let effectTypeName, let step):
+                text += writer.stepLine(
+                    path: path, scopeTypeName: scopeTypeName, effectTypeName: effectTypeName, step: step)
+            }
+        }
+        return text + writer.endLine()
+    }
+
+    /// Writes what it kept to a file at `url`, replacing it, as a recording.
+    public func write(to url: URL) throws {
+        do {
+            try Data(jsonLines().utf8).write(to: url, options: .atomic)
+        } catch {
+            throw RecordingError(line: 0, reason: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The record of the flight recorder error reports carry, if one runs.
+    static func recordForReports() -> String? {
+        running.last(where: { $0.recorder != nil })?.recorder?.jsonLines()
+    }
+
+    private func keep(_ scope: any Scope, _ when: any Sendable) {
+        guard let path = RecordedPath.of(scope, below: root) else { return }
+        log.append(.event(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
+    }
+
+    private func keep(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
+        guard let root, let path = RecordedPath.of(runtime, below: root) else { return }
+        log.append(
+            .effect(
+                path: path, scopeTypeName: "\(runtime.scopeType)", effectTypeName: "\(type(of: effect))",
+                step: step.stepName))
+    }
+
+    /// Installs the lifecycle hook while any flight recorder runs, so that none costs nothing.
+    private static func installLifecycleRecorder() {
+        guard running.contains(where: { $0.recorder?.registration != nil }) else {
+            ScopeRuntime.lifecycleRecorder = nil
+            return
+        }
+        ScopeRuntime.lifecycleRecorder = { runtime, step, effect in
+            for entry in FlightRecorder.running {
+                guard let recorder = entry.recorder, recorder.registration != nil else { continue }
+                recorder.keep(runtime, step, effect)
+            }
+        }
+    }
+}
