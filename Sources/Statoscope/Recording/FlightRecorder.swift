@@ -3,8 +3,10 @@ import Foundation
 /// An always-on, bounded, in-memory record of a tree's last events and effect steps, for error
 /// reports and bug reports.
 ///
+/// <!-- compiled with: Shop -->
+/// <!-- compiled inside: @MainActor func keepAFlightRecord(shop: Shop, reportURL: URL) throws { … } -->
 /// ```swift
-/// let flightRecorder = FlightRecorder(recording: app, keepingLast: 500)
+/// let flightRecorder = FlightRecorder(recording: shop, keepingLast: 500)
 /// // ... anywhere, at any moment, even inside an update:
 /// try flightRecorder.write(to: reportURL)
 /// ```
