@@ -27,6 +27,10 @@ public struct EffectsState<S: Scope> {
     /// Enqueues an effect under a key; when an effect with the same key is in flight, `policy` says
     /// which one survives.
     ///
+    /// With ``EffectKeyPolicy/cancelOlder``, the older effect is cancelled when the update returns:
+    /// if the update throws, the new effect is discarded and the older one keeps running, its result
+    /// still on its way. Until then, ``effects`` lists both.
+    ///
     /// ```swift
     /// case .userTypedQuery(let query):
     ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
@@ -46,6 +50,9 @@ public struct EffectsState<S: Scope> {
 
     /// Cancels the effects whose pristine value matches `predicate`.
     ///
+    /// `predicate` sees each effect in flight once; what it costs beyond that grows with the number
+    /// of effects it cancels.
+    ///
     /// ```swift
     /// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
     /// ```
@@ -54,9 +61,12 @@ public struct EffectsState<S: Scope> {
     }
 
     /// Cancels the effect enqueued with `key`, if one is in flight.
+    ///
+    /// Found by its key, without a pass over the other effects: cancelling one of thousands costs
+    /// no more than cancelling one of a few. Called in the update that enqueued a newer effect with
+    /// this key, it cancels the older one too.
     public func cancelEffect(key: some Hashable & Sendable) {
-        let key = AnyHashable(key)
-        ScopeRuntimeTable.existingRuntime(for: scope)?.cancelEffects { $0.key == key }
+        ScopeRuntimeTable.existingRuntime(for: scope)?.cancelEffects(key: AnyHashable(key))
     }
 
     /// Cancels every effect of the scope.

@@ -24,10 +24,7 @@ extension ScopeRuntime {
             return
         case .staged(_, let cancelled):
             notify(.enqueued, effect)
-            if let cancelled {
-                cancelTask(cancelled.id)
-                notify(.cancelled, cancelled.payload)
-            }
+            if let cancelled { notify(.cancelled, cancelled.payload) }
         }
         if Dispatcher.isUpdating {
             if !effectTasks.isStaged {
@@ -49,14 +46,24 @@ extension ScopeRuntime {
         }
         switch Self.effectExecution {
         case .running:
-            for entry in effects.commitStaged() {
+            let committed = effects.commitStaged()
+            cancelReplaced(committed.replaced)
+            for entry in committed.started {
                 start(entry.id, entry.payload)
             }
         case .recorded:
-            _ = effects.commitStaged()
+            cancelReplaced(effects.commitStaged().replaced)
         case .discarded:
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
             resumeSettleWaitersIfIdle()
+        }
+    }
+
+    /// The update that enqueued newer effects with their keys returned: the older ones end now.
+    private func cancelReplaced(_ replaced: [EffectsStateMachine<ScopeEffect>.Entry]) {
+        for entry in replaced {
+            cancelTask(entry.id)
+            notify(.cancelled, entry.payload)
         }
     }
 
@@ -107,10 +114,17 @@ extension ScopeRuntime {
 
     /// Cancels the effects matching `predicate`, given each pristine effect.
     func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
-        for entry in effects.cancel(where: predicate) {
-            cancelTask(entry.id)
-            notify(.cancelled, entry.payload)
-        }
+        ended(effects.cancel(where: predicate))
+    }
+
+    /// Cancels the effect enqueued with `key`, and the older one it is to replace, if any.
+    func cancelEffects(key: AnyHashable) {
+        ended(effects.cancel(key: key))
+    }
+
+    private func ended(_ cancelled: [EffectsStateMachine<ScopeEffect>.Entry]) {
+        guard !cancelled.isEmpty else { return }
+        cancelReplaced(cancelled)
         resumeSettleWaitersIfIdle()
     }
 
