@@ -42,6 +42,28 @@ public struct EffectsState<S: Scope> {
         runtime.enqueue(ScopeEffect(effect, for: S.self), key: AnyHashable(key), policy: policy)
     }
 
+    /// Enqueues a stream effect whose elements are the scope's events, delivered in order until the
+    /// stream ends or is cancelled.
+    ///
+    /// ```swift
+    /// case .screenAppeared:
+    ///     effectsState.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
+    /// ```
+    @inlinable
+    public func enqueue<E: StreamEffect>(_ effect: E) where E.Element == S.When {
+        runtime.enqueue(ScopeEffect(stream: effect, for: S.self), key: nil, policy: .cancelOlder)
+    }
+
+    /// Enqueues a stream effect under a key; when an effect with the same key is in flight, `policy`
+    /// says which one survives. With ``EffectKeyPolicy/cancelOlder`` this restarts a stream: the
+    /// older one delivers nothing more once the update returns.
+    @inlinable
+    public func enqueue<E: StreamEffect>(
+        _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
+    ) where E.Element == S.When {
+        runtime.enqueue(ScopeEffect(stream: effect, for: S.self), key: AnyHashable(key), policy: policy)
+    }
+
     /// The effects enqueued and not yet completed or cancelled, oldest first, as first enqueued (their
     /// ``Effect/pristine`` values, before any map).
     public var effects: [any Effect] {
@@ -79,8 +101,28 @@ public struct EffectsState<S: Scope> {
     ///
     /// For command-line tools and integration tests that run real effects. Test plans never need it:
     /// they record effects instead of running them.
+    ///
+    /// A stream effect that never ends (a timer, a websocket left open) keeps the scope unsettled:
+    /// this never returns while one is in flight. Cancel it first, or wait with
+    /// ``waitUntilSettled(timeout:)``.
     public func waitUntilSettled() async {
         await ScopeRuntimeTable.existingRuntime(for: scope)?.waitUntilSettled()
+    }
+
+    /// Suspends until the scope has no effect in flight, as ``waitUntilSettled()`` does, or until
+    /// `timeout` has passed on the continuous clock, whichever comes first. Returns whether the scope
+    /// settled.
+    ///
+    /// Effects still in flight when the time is up keep running: a stream that never ends is still
+    /// listed in ``effects``, and still delivers. Waiting costs nothing while it waits: no polling.
+    ///
+    /// ```swift
+    /// let settled = await scope.effectsState.waitUntilSettled(timeout: .seconds(5))
+    /// ```
+    @discardableResult
+    public func waitUntilSettled(timeout: Duration) async -> Bool {
+        guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return true }
+        return await runtime.waitUntilSettled(timeout: timeout)
     }
 
     /// Suspends until neither the scope nor any scope linked below it has an effect in flight,

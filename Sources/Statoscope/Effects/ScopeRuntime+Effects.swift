@@ -106,10 +106,33 @@ extension ScopeRuntime {
             deliver(scope)
         case .failed(let error):
             notify(.failed(error), entry.payload)
-            ErrorReporting.report(
-                ErrorReport(error: error, source: .effect(entry.payload.pristine), runtime: self))
+            report(error, of: entry.payload)
+        case .nothing:
+            notify(.completed, entry.payload)
         }
         resumeSettleWaitersIfIdle()
+    }
+
+    /// An element of a running stream arrived: delivered unless the stream was cancelled, ended or
+    /// the scope is gone. The stream stays in flight.
+    package func deliverElement(_ id: EffectID, outcome: EffectOutcome) {
+        guard let entry = effects.entry(id), entry.phase == .running else { return }
+        guard let scope else {
+            ScopeRuntimeTable.dropReleased(self)
+            return
+        }
+        switch outcome {
+        case .deliver(let deliver):
+            deliver(scope)
+        case .failed(let error):
+            report(error, of: entry.payload)
+        case .nothing:
+            break
+        }
+    }
+
+    private func report(_ error: any Error, of effect: ScopeEffect) {
+        ErrorReporting.report(ErrorReport(error: error, source: .effect(effect.pristine), runtime: self))
     }
 
     /// Cancels the effects matching `predicate`, given each pristine effect.
@@ -145,11 +168,39 @@ extension ScopeRuntime {
         }
     }
 
+    /// Suspends until no effect of the scope is staged or running, or until `timeout` has passed on
+    /// the continuous clock. Returns whether the scope settled.
+    func waitUntilSettled(timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !effects.isEmpty {
+            guard ContinuousClock.now < deadline else { return false }
+            let settled = await withCheckedContinuation { continuation in
+                let waiter = SettleWaiter(continuation)
+                effectTasks.timedSettleWaiters.append(waiter)
+                waiter.timer = Task { @MainActor [weak self, weak waiter] in
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    guard let waiter else { return }
+                    self?.effectTasks.timedSettleWaiters.removeAll { $0 === waiter }
+                    waiter.resume(settled: false)
+                }
+            }
+            guard settled else { return effects.isEmpty }
+        }
+        return true
+    }
+
     private func resumeSettleWaitersIfIdle() {
-        guard effects.isEmpty, !effectTasks.settleWaiters.isEmpty else { return }
-        let waiters = effectTasks.settleWaiters
-        effectTasks.settleWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        guard effects.isEmpty else { return }
+        if !effectTasks.settleWaiters.isEmpty {
+            let waiters = effectTasks.settleWaiters
+            effectTasks.settleWaiters.removeAll()
+            for waiter in waiters { waiter.resume() }
+        }
+        if !effectTasks.timedSettleWaiters.isEmpty {
+            let waiters = effectTasks.timedSettleWaiters
+            effectTasks.timedSettleWaiters.removeAll()
+            for waiter in waiters { waiter.resume(settled: true) }
+        }
     }
 
     private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
