@@ -24,6 +24,20 @@ enum PendingEffects {
         runtime.finish(entry.id, outcome: entry.payload.complete(outcome))
     }
 
+    /// Feeds a pending stream effect one element of its pristine stream (boxed as `Any`): it goes
+    /// through the effect's `map` chain and, as a `When`, through `send`; the stream stays pending.
+    static func yield(_ entry: Entry, of scope: some Scope, element: Any) {
+        guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
+        runtime.deliverElement(entry.id, outcome: entry.payload.element(element))
+    }
+
+    /// Ends a pending stream effect: its end event, if its chain makes one, goes through `send`,
+    /// and the stream leaves the pending list.
+    static func end(_ entry: Entry, of scope: some Scope, _ end: StreamEnd) {
+        guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
+        runtime.finish(entry.id, outcome: entry.payload.end(end))
+    }
+
     /// The single pending effect of type `E`, or the failure of a step that needs exactly one.
     static func single<E: Effect>(
         _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String

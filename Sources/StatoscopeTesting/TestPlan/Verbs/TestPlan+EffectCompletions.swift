@@ -52,7 +52,6 @@ extension TestPlan {
         _ type: E.Type, _ outcome: Result<E.ResultType, any Error>, _ keyword: SpecKeyword,
         at location: StepLocation
     ) throws -> Self {
-        let path = self.path
         let verb: String
         let words: String
         switch outcome {
@@ -64,6 +63,18 @@ extension TestPlan {
             words = "`\(E.self)` fails with `\(ValueText.inline(error))`"
         }
         let captured = Captured(outcome)
+        return try onSinglePending(E.self, keyword, verb: verb, words: words, at: location) { entry, scope in
+            PendingEffects.complete(entry, of: scope, with: captured.value as Any)
+        }
+    }
+
+    /// A step that finds the single pending effect of type `E` and acts on it, failing when none or
+    /// several are pending, or when what it delivers makes an update throw.
+    func onSinglePending<E: Effect>(
+        _ type: E.Type, _ keyword: SpecKeyword, verb: String, words: String, at location: StepLocation,
+        _ act: @escaping @MainActor (PendingEffects.Entry, S) -> Void
+    ) throws -> Self {
+        let path = self.path
         return try add(
             .action, keyword, at: location, describe: { words },
             perform: { run, scope in
@@ -72,7 +83,7 @@ extension TestPlan {
                 case .failure(let failure):
                     return failure.outcome
                 case .success(let entry):
-                    PendingEffects.complete(entry, of: scope, with: captured.value as Any)
+                    act(entry, scope)
                     return run.outcomeOfReportedErrors(during: step)
                 }
             })
