@@ -179,4 +179,17 @@ struct EffectsStateMachineTests {
         #expect(machine.cancel { $0.key == AnyHashable("a") }.map(\.payload) == ["a"])
         #expect(machine.inFlight.map(\.payload) == ["b", "none"])
     }
+
+    @Test func debouncedEffectReplacesTheOlderOneAndCarriesItsQuietPeriod() throws {
+        var machine = Machine()
+        let older = try #require(stagedID(machine.enqueue("q1", key: "k", policy: .debounce(.seconds(1)))))
+        #expect(machine.entry(older)?.delay == .seconds(1))
+        _ = machine.commitStaged()
+        let newer = try #require(stagedID(machine.enqueue("q2", key: "k", policy: .debounce(.seconds(2)))))
+        let committed = machine.commitStaged()
+        #expect(committed.replaced.map(\.id) == [older])
+        #expect(committed.started.map(\.delay) == [.seconds(2)])
+        #expect(machine.inFlight.map(\.id) == [newer])
+        #expect(stagedID(machine.enqueue("plain", key: "other")).flatMap { machine.entry($0)?.delay } == nil)
+    }
 }

@@ -7,4 +7,15 @@ public enum EffectKeyPolicy: Sendable {
     case cancelOlder
     /// Keep the older effect and drop the new one: a request that must not be sent twice.
     case keepOlder
+    /// Wait for a quiet period before starting: search-as-you-type that queries only once the user
+    /// paused.
+    ///
+    /// The new effect replaces the older one as with ``cancelOlder``, then waits `quietPeriod` on the
+    /// scope's ``EffectClock`` before its work starts. Each effect enqueued with the key meanwhile
+    /// replaces it and waits anew, so of a burst only the last one runs, `quietPeriod` after the
+    /// burst ended. While it waits, it is listed in ``EffectsState/effects`` and can be cancelled.
+    ///
+    /// A test plan records effects instead of running them: there, a debounced effect is pending at
+    /// once, and the plan completes it when it chooses.
+    case debounce(Duration)
 }

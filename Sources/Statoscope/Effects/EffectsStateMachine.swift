@@ -27,6 +27,8 @@ package struct EffectsStateMachine<Payload> {
         package let key: AnyHashable?
         package var phase: Phase
         package let payload: Payload
+        /// How long the effect waits, once started, before its work begins: a debounce's quiet period.
+        package var delay: Duration? = nil
 
         package var description: String { "\(id) \(phase) \(payload)" }
     }
@@ -96,7 +98,7 @@ package struct EffectsStateMachine<Payload> {
             switch policy {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
-            case .cancelOlder:
+            case .cancelOlder, .debounce:
                 if entries[older]?.phase == .staged {
                     // Staged by this same update: it never ran, and the running effect it was to
                     // replace (if any) is now replaced by the newer one.
@@ -109,7 +111,9 @@ package struct EffectsStateMachine<Payload> {
         }
         lastID += 1
         let id = EffectID(rawValue: lastID)
-        entries[id] = Entry(id: id, key: key, phase: .staged, payload: payload)
+        var delay: Duration?
+        if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
+        entries[id] = Entry(id: id, key: key, phase: .staged, payload: payload, delay: delay)
         if let key { idsByKey[key] = id }
         if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)

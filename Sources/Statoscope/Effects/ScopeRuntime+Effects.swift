@@ -49,7 +49,7 @@ extension ScopeRuntime {
             let committed = effects.commitStaged()
             cancelReplaced(committed.replaced)
             for entry in committed.started {
-                start(entry.id, entry.payload)
+                start(entry.id, entry.payload, after: entry.delay)
             }
         case .recorded:
             cancelReplaced(effects.commitStaged().replaced)
@@ -67,13 +67,26 @@ extension ScopeRuntime {
         }
     }
 
-    private func start(_ id: EffectID, _ effect: ScopeEffect) {
+    private func start(_ id: EffectID, _ effect: ScopeEffect, after delay: Duration?) {
         let dependencies = dependenciesForEffects()
         let body = effect.body
         let task: Task<Void, Never>
-        // Without dependencies to provide, the task runs the body directly: an effect parked at an
-        // `await` keeps every frame below it, and fewer frames fit in the task's first allocator slab.
-        if dependencies.isEmpty {
+        if let delay {
+            let clock = resolve(EffectClock.self)
+            task = Task.detached { [self] in
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    // Cancelled while waiting: replaced by a newer effect with its key, or ended.
+                    CompletionInbox.shared.post(runtime: self, id: id, outcome: .nothing, isFinal: true)
+                    return
+                }
+                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+            }
+        } else if dependencies.isEmpty {
+            // Without dependencies to provide, the task runs the body directly: an effect parked at
+            // an `await` keeps every frame below it, and fewer frames fit in the task's first
+            // allocator slab.
             task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
         } else {
             task = Task.detached { [self] in
