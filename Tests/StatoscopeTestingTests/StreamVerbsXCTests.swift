@@ -2,7 +2,7 @@ import Statoscope
 import StatoscopeTesting
 import XCTest
 
-// The stream verbs from XCTest: a nonisolated method, as most XCTest suites are, and an `async`
+// The stream and virtual-time verbs from XCTest: a nonisolated method, as most XCTest suites are, and an `async`
 // main-actor one (a synchronous main-actor method would crash test discovery on Linux).
 final class StreamVerbsXCTests: XCTestCase {
     private func countdownPlan() throws -> TestPlan<LaunchPad> {
@@ -36,5 +36,18 @@ final class StreamVerbsXCTests: XCTestCase {
             failures.first?.message.hasPrefix(
                 "1 effect is still pending (1 of them open stream) at the end of a strict plan") == true,
             failures.first?.message ?? "no failure")
+    }
+
+    func testVirtualTimeFromANonisolatedMethod() throws {
+        let failures = try capturingFailures {
+            try SearchScreen.GIVEN { SearchScreen() }
+                .WHEN(.userTyped("s"))
+                .THEN_Scheduled(Search.self)
+                .WHEN_TimePasses(.milliseconds(300))
+                .WHEN_EffectCompletes(Search.self, with: ["swift"])
+                .THEN(\.results, equals: ["swift"])
+                .runTest()
+        }
+        XCTAssertEqual(failures, [])
     }
 }

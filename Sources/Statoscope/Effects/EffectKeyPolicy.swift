@@ -15,7 +15,7 @@ public enum EffectKeyPolicy: Sendable {
     /// replaces it and waits anew, so of a burst only the last one runs, `quietPeriod` after the
     /// burst ended. While it waits, it is listed in ``EffectsState/effects`` and can be cancelled.
     ///
-    /// A test plan records effects instead of running them: there, a debounced effect is pending at
-    /// once, and the plan completes it when it chooses.
+    /// A test plan runs on virtual time: there, a debounced effect is pending but scheduled, and
+    /// starts (and can be completed) once the plan let its quiet period pass.
     case debounce(Duration)
 }

@@ -19,6 +19,9 @@ package struct EffectsStateMachine<Payload> {
         case staged
         /// Started, waiting for its completion.
         case running
+        /// Recorded with a delay (a debounce's quiet period): it starts once virtual time reaches
+        /// `until`. Only test plans, which run effects on virtual time, schedule effects.
+        case scheduled(until: Duration)
     }
 
     /// One effect the machine holds.
@@ -59,6 +62,8 @@ package struct EffectsStateMachine<Payload> {
     /// Kept apart rather than cancelled at enqueue time: an update that throws leaves the older
     /// effect running, as if the update had never happened.
     private var replacements: [EffectID: EffectID] = [:]
+    /// The effects waiting for virtual time to reach their start.
+    private var scheduledIDs: Set<EffectID> = []
     private var lastID: UInt64 = 0
 
     package init() {}
@@ -151,6 +156,36 @@ package struct EffectsStateMachine<Payload> {
         return discarded
     }
 
+    /// Whether some effect waits for virtual time to reach its start.
+    package var hasScheduled: Bool { !scheduledIDs.isEmpty }
+
+    /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
+    package mutating func schedule(_ id: EffectID, until due: Duration) {
+        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else { return }
+        entries.values[index].phase = .scheduled(until: due)
+        scheduledIDs.insert(id)
+    }
+
+    /// Virtual time reached `now`: the scheduled effects due by then are running. Returns them in
+    /// the order they became due, then oldest first.
+    package mutating func startDue(at now: Duration) -> [Entry] {
+        var due: [(until: Duration, entry: Entry)] = []
+        for id in scheduledIDs {
+            guard let entry = entries[id], case .scheduled(let until) = entry.phase, until <= now else {
+                continue
+            }
+            due.append((until, entry))
+        }
+        due.sort { ($0.until, $0.entry.id) < ($1.until, $1.entry.id) }
+        return due.map { item in
+            scheduledIDs.remove(item.entry.id)
+            entries[item.entry.id]?.phase = .running
+            var started = item.entry
+            started.phase = .running
+            return started
+        }
+    }
+
     /// A running effect finished. Returns it if its result should be delivered: nil when it was
     /// cancelled (or is unknown), so a late completion never reaches the scope.
     package mutating func complete(_ id: EffectID) -> Entry? {
@@ -190,6 +225,7 @@ package struct EffectsStateMachine<Payload> {
         idsByKey.removeAll()
         stagedIDs.removeAll()
         replacements.removeAll()
+        scheduledIDs.removeAll()
         return all
     }
 
@@ -202,6 +238,7 @@ package struct EffectsStateMachine<Payload> {
     @discardableResult
     private mutating func remove(at index: [EffectID: Entry].Index) -> Entry {
         let entry = entries.remove(at: index).value
+        if !scheduledIDs.isEmpty { scheduledIDs.remove(entry.id) }
         if let key = entry.key, idsByKey[key] == entry.id {
             idsByKey[key] = nil
             // A staged effect leaving before its update returned gives its key back to the running

@@ -52,7 +52,11 @@ extension ScopeRuntime {
                 start(entry.id, entry.payload, after: entry.delay)
             }
         case .recorded:
-            cancelReplaced(effects.commitStaged().replaced)
+            let committed = effects.commitStaged()
+            cancelReplaced(committed.replaced)
+            for entry in committed.started {
+                if let delay = entry.delay { schedule(entry.id, after: delay) }
+            }
         case .discarded:
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
             resumeSettleWaitersIfIdle()

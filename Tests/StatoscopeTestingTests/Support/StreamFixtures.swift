@@ -57,3 +57,33 @@ final class LaunchPad: Scope {
         }
     }
 }
+
+/// A search request; plans complete it by hand.
+struct Search: Effect, Equatable {
+    let query: String
+    func runEffect() async throws -> [String] {
+        EffectRuns.record()
+        return [query]
+    }
+}
+
+/// Search-as-you-type: a search starts once the user paused typing for 300 ms.
+final class SearchScreen: Scope {
+    var results: [String] = []
+
+    enum When {
+        case userTyped(String)
+        case resultsArrived([String])
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTyped(let query):
+            effectsState.enqueue(
+                Search(query: query).map(When.resultsArrived), key: "search",
+                ifKeyInFlight: .debounce(.milliseconds(300)))
+        case .resultsArrived(let results):
+            self.results = results
+        }
+    }
+}

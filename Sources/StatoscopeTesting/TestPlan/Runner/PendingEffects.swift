@@ -38,6 +38,12 @@ enum PendingEffects {
         runtime.finish(entry.id, outcome: entry.payload.end(end))
     }
 
+    /// When a scheduled effect starts on the plan's clock; nil once it started.
+    static func startTime(of entry: Entry) -> Duration? {
+        if case .scheduled(let until) = entry.phase { return until }
+        return nil
+    }
+
     /// The single pending effect of type `E`, or the failure of a step that needs exactly one.
     static func single<E: Effect>(
         _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String
@@ -46,6 +52,17 @@ enum PendingEffects {
         let matching = all.filter { $0.payload.pristine is E }
         switch matching.count {
         case 1:
+            if let start = startTime(of: matching[0]) {
+                return .failure(
+                    StepFailure(
+                        .missingEffect,
+                        """
+                        \(step): the pending \(E.self) has not started: it starts at \(start) on the plan's clock, \
+                        now at \(ScopeRuntime.virtualTime); let time pass with WHEN_TimePasses
+                        expected: one started \(E.self)
+                        actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
+                        """))
+            }
             return .success(matching[0])
         case 0:
             // A completion aimed at the wrong scope is a common slip: say where the effect waits.

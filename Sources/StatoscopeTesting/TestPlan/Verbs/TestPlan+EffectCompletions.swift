@@ -106,6 +106,16 @@ extension TestPlan {
                         actual: pending effects: none
                         """)
                 }
+                if let start = PendingEffects.startTime(of: oldest) {
+                    return .failed(
+                        .missingEffect,
+                        """
+                        \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), has not \
+                        started: it starts at \(start) on the plan's clock; let time pass with WHEN_TimePasses
+                        expected: a started effect producing \(Value.self)
+                        actual: it is scheduled
+                        """)
+                }
                 let produces = EffectText.resultType(of: oldest.payload.pristine)
                 guard produces == Value.self else {
                     return .failed(
