@@ -68,4 +68,24 @@ import Testing
         }
         #expect(failures == [])
     }
+
+    @Test func aThrottleIntervalRunsOnThePlansClock() throws {
+        let failures = try capturingFailures {
+            try SearchScreen.GIVEN { SearchScreen() }
+                .WHEN(.userPulledToRefresh)
+                .WHEN(.userPulledToRefresh)
+                .THEN_Enqueued(Search.self, count: 1)
+                .WHEN_EffectCompletes(Search.self, with: [])
+                .THEN(\.refreshes, equals: 1)
+                .WHEN_TimePasses(.milliseconds(999))
+                .WHEN(.userPulledToRefresh)
+                .THEN_NoEffects()
+                .WHEN_TimePasses(.milliseconds(1))
+                .WHEN(.userPulledToRefresh)
+                .WHEN_EffectCompletes(Search.self, with: [])
+                .THEN(\.refreshes, equals: 2)
+                .runTest()
+        }
+        #expect(failures == [])
+    }
 }

@@ -20,6 +20,7 @@ final class SearchBox: Scope {
         case userTyped(String)
         case userCleared
         case startPolling
+        case userPulledToRefresh(Int)
         case found(String)
     }
 
@@ -31,6 +32,10 @@ final class SearchBox: Scope {
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .userCleared:
             effectsState.cancelEffect(key: "search")
+        case .userPulledToRefresh(let pull):
+            effectsState.enqueue(
+                AnyEffect { "refresh \(pull)" }.map(When.found), key: "refresh",
+                ifKeyInFlight: .throttle(.seconds(1)))
         case .startPolling:
             effectsState.enqueue(Poll().map(When.found))
         case .found(let result):
@@ -108,5 +113,21 @@ struct DebounceTests {
         clock.advance(by: .seconds(30))
         await box.effectsState.waitUntilSettled()
         #expect(box.results == ["polled"])
+    }
+
+    @Test func aThrottledEffectStartsAtMostOncePerIntervalOnTheInjectedClock() async {
+        let (box, clock) = searchBox()
+        for pull in 1...3 { box.send(.userPulledToRefresh(pull)) }
+        await box.effectsState.waitUntilSettled()
+        #expect(box.results == ["refresh 1"], "the leading one starts, the rest of the burst is dropped")
+
+        clock.advance(by: .milliseconds(999))
+        box.send(.userPulledToRefresh(4))
+        #expect(box.effectsState.effects.isEmpty)
+        clock.advance(by: .milliseconds(1))
+        box.send(.userPulledToRefresh(5))
+        box.send(.userPulledToRefresh(6))
+        await box.effectsState.waitUntilSettled()
+        #expect(box.results == ["refresh 1", "refresh 5"])
     }
 }

@@ -192,4 +192,31 @@ struct EffectsStateMachineTests {
         #expect(machine.inFlight.map(\.id) == [newer])
         #expect(stagedID(machine.enqueue("plain", key: "other")).flatMap { machine.entry($0)?.delay } == nil)
     }
+
+    @Test func throttleStartsAtMostOncePerIntervalAndAFailedUpdateLeavesTheIntervalAlone() throws {
+        var machine = Machine()
+        let throttle = EffectKeyPolicy.throttle(.seconds(1))
+        let first = try #require(
+            stagedID(machine.enqueue("r1", key: "r", policy: throttle, now: .seconds(10))))
+        _ = machine.commitStaged()
+        #expect(
+            machine.enqueue("r2", key: "r", policy: throttle, now: .milliseconds(10_999))
+                == .throttled(lastStart: .seconds(10)))
+        _ = machine.complete(first)
+        #expect(
+            machine.enqueue("r3", key: "r", policy: throttle, now: .milliseconds(10_500))
+                == .throttled(lastStart: .seconds(10)), "the interval holds after the effect finished")
+
+        let failed = machine.enqueue("r4", key: "r", policy: throttle, now: .seconds(11))
+        #expect(stagedID(failed) != nil)
+        _ = machine.discardStaged()
+        let again = try #require(
+            stagedID(machine.enqueue("r5", key: "r", policy: throttle, now: .milliseconds(11_001))))
+        #expect(machine.commitStaged().started.map(\.id) == [again], "the failed update started no interval")
+        #expect(
+            machine.enqueue("r6", key: "r", policy: throttle, now: .milliseconds(11_500))
+                == .throttled(lastStart: .milliseconds(11_001)))
+        #expect(
+            stagedID(machine.enqueue("other", key: "o", policy: throttle, now: .milliseconds(11_500))) != nil)
+    }
 }

@@ -21,14 +21,21 @@
 /// ```
 public struct EffectClock: Injectable {
     private let sleeper: @Sendable (Duration) async throws -> Void
+    private let elapsedTime: @Sendable () -> Duration
 
     /// Waits on `clock`.
     public init<C: Clock>(_ clock: C) where C.Duration == Duration {
+        let origin = clock.now
         sleeper = { try await clock.sleep(for: $0) }
+        elapsedTime = { origin.duration(to: clock.now) }
     }
 
-    /// The continuous clock.
-    public static var defaultValue: EffectClock { EffectClock(ContinuousClock()) }
+    /// The continuous clock. One value for the process, so that a throttle's intervals are measured
+    /// from one origin.
+    public static let defaultValue = EffectClock(ContinuousClock())
+
+    /// The time passed on the clock since this value was made: what a throttle measures.
+    var elapsed: Duration { elapsedTime() }
 
     /// Suspends for `duration` on the clock; throws `CancellationError` if the task is cancelled
     /// meanwhile.

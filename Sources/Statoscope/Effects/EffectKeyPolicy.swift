@@ -18,4 +18,13 @@ public enum EffectKeyPolicy: Sendable {
     /// A test plan runs on virtual time: there, a debounced effect is pending but scheduled, and
     /// starts (and can be completed) once the plan let its quiet period pass.
     case debounce(Duration)
+    /// Start at most once per interval, on the leading edge: a refresh that must not hammer the
+    /// server.
+    ///
+    /// The first effect with the key starts at once; those enqueued less than `interval` after the
+    /// latest start, measured on the scope's ``EffectClock``, are dropped. One enqueued later starts,
+    /// and replaces an older one with the key still in flight as with ``cancelOlder``. An update that
+    /// throws starts nothing, so the interval does not restart. In a test plan, the interval runs on
+    /// the plan's virtual clock.
+    case throttle(Duration)
 }

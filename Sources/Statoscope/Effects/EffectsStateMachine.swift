@@ -32,6 +32,8 @@ package struct EffectsStateMachine<Payload> {
         package let payload: Payload
         /// How long the effect waits, once started, before its work begins: a debounce's quiet period.
         package var delay: Duration? = nil
+        /// When a throttled effect was enqueued: the start of its key's interval once it starts.
+        package var throttledAt: Duration? = nil
 
         package var description: String { "\(id) \(phase) \(payload)" }
     }
@@ -44,6 +46,9 @@ package struct EffectsStateMachine<Payload> {
         case staged(EffectID, cancelled: Entry?)
         /// The effect was dropped because an effect with its key is in flight and is kept.
         case dropped(keptInFlight: EffectID)
+        /// The effect was dropped because an effect with its key started less than its throttle
+        /// interval ago, at `lastStart`.
+        case throttled(lastStart: Duration)
     }
 
     /// What the end of a successful update did: the effects it started, and the running effects
@@ -64,6 +69,8 @@ package struct EffectsStateMachine<Payload> {
     private var replacements: [EffectID: EffectID] = [:]
     /// The effects waiting for virtual time to reach their start.
     private var scheduledIDs: Set<EffectID> = []
+    /// For each key enqueued with a throttle, when its latest effect started.
+    private var throttleStarts: [AnyHashable: Duration] = [:]
     private var lastID: UInt64 = 0
 
     package init() {}
@@ -94,16 +101,25 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
+    /// `now` is the time on the scope's clock, which only a throttle reads.
     package mutating func enqueue(
-        _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder
+        _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder,
+        now: Duration = .zero
     ) -> Enqueued {
         var cancelled: Entry?
         var replaced: EffectID?
+        var throttledAt: Duration?
+        if let key, case .throttle(let interval) = policy {
+            if let lastStart = throttleStarts[key], now - lastStart < interval {
+                return .throttled(lastStart: lastStart)
+            }
+            throttledAt = now
+        }
         if let key, let older = idsByKey[key] {
             switch policy {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
-            case .cancelOlder, .debounce:
+            case .cancelOlder, .debounce, .throttle:
                 if entries[older]?.phase == .staged {
                     // Staged by this same update: it never ran, and the running effect it was to
                     // replace (if any) is now replaced by the newer one.
@@ -118,7 +134,8 @@ package struct EffectsStateMachine<Payload> {
         let id = EffectID(rawValue: lastID)
         var delay: Duration?
         if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
-        entries[id] = Entry(id: id, key: key, phase: .staged, payload: payload, delay: delay)
+        entries[id] = Entry(
+            id: id, key: key, phase: .staged, payload: payload, delay: delay, throttledAt: throttledAt)
         if let key { idsByKey[key] = id }
         if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)
@@ -135,7 +152,10 @@ package struct EffectsStateMachine<Payload> {
         for id in stagedIDs {
             guard let index = entries.index(forKey: id) else { continue }
             entries.values[index].phase = .running
-            committed.started.append(entries.values[index])
+            let entry = entries.values[index]
+            // The interval restarts only now: an update that throws leaves it as it was.
+            if let start = entry.throttledAt, let key = entry.key { throttleStarts[key] = start }
+            committed.started.append(entry)
         }
         stagedIDs.removeAll(keepingCapacity: true)
         if !replacements.isEmpty {

@@ -18,9 +18,12 @@ extension ScopeRuntime {
             notify(.cancelled, effect)
             return
         }
-        switch effects.enqueue(effect, key: key, policy: policy) {
+        switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
         case .dropped:
             notify(.droppedForKeyInFlight, effect)
+            return
+        case .throttled:
+            notify(.droppedByThrottle, effect)
             return
         case .staged(_, let cancelled):
             notify(.enqueued, effect)
@@ -34,6 +37,13 @@ extension ScopeRuntime {
         } else {
             commitStagedEffects(failed: false)
         }
+    }
+
+    /// The time a throttle measures its interval on: the plan's virtual clock while effects are
+    /// recorded, else the scope's ``EffectClock``. Other policies read no clock.
+    private func now(for policy: EffectKeyPolicy) -> Duration {
+        guard case .throttle = policy else { return .zero }
+        return Self.effectExecution == .recorded ? Self.virtualTime : resolve(EffectClock.self).elapsed
     }
 
     /// Starts the staged effects, or discards them when the update that staged them threw.

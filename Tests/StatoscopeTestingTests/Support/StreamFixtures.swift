@@ -71,9 +71,13 @@ struct Search: Effect, Equatable {
 final class SearchScreen: Scope {
     var results: [String] = []
 
+    var refreshes = 0
+
     enum When {
         case userTyped(String)
         case resultsArrived([String])
+        case userPulledToRefresh
+        case refreshed
     }
 
     func update(_ when: When) throws {
@@ -84,6 +88,12 @@ final class SearchScreen: Scope {
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .resultsArrived(let results):
             self.results = results
+        case .userPulledToRefresh:
+            effectsState.enqueue(
+                Search(query: "").map { _ in When.refreshed }, key: "refresh",
+                ifKeyInFlight: .throttle(.seconds(1)))
+        case .refreshed:
+            refreshes += 1
         }
     }
 }
