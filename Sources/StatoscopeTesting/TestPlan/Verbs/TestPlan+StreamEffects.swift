@@ -28,7 +28,7 @@ extension TestPlan {
 
     /// The pending stream effect of type `E` ends, as if its sequence had finished.
     ///
-    /// The event its chain makes of the end (``StreamEffect/onEnd(_:)``), if any, is sent to the
+    /// The event its chain makes of the end (`onEnd(_:)`), if any, is sent to the
     /// scope, and the stream leaves the pending list.
     public func WHEN_StreamEnds<E: StreamEffect>(
         _ type: E.Type,

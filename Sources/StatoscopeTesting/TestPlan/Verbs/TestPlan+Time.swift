@@ -2,7 +2,7 @@ import Statoscope
 
 extension TestPlan {
     /// Moves the plan's clock forward by `duration`: the effects waiting for a quiet period
-    /// (``Statoscope/EffectKeyPolicy/debounce(_:)``) that become due start, and can then be completed.
+    /// (`EffectKeyPolicy.debounce`) that become due start, and can then be completed.
     ///
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
     /// nothing in a plan waits on the wall clock.
