@@ -34,6 +34,7 @@ final class EffectsScope: Scope {
         case echoed(Int)
         case park
         case parkKeyed(Int)
+        case follow(AsyncStream<Int>)
         case unparked(Int)
     }
 
@@ -47,6 +48,8 @@ final class EffectsScope: Scope {
             effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked))
         case .parkKeyed(let key):
             effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked), key: key)
+        case .follow(let stream):
+            effectsState.enqueue(AnyStreamEffect(stream).map(When.echoed))
         case .unparked:
             // A cancelled effect delivers nothing: reaching this would be a bug in the library.
             throw InvalidStateError("a cancelled effect delivered its result")

@@ -9,6 +9,9 @@ import Statoscope
 /// - In flight: 100,000 effects waiting at a gate, none finishing: the time to enqueue them, the
 ///   process's peak memory above what it held before (budget: <= 150 MB), the time of
 ///   `cancelAllEffects()` (budget: <= 1 s), and the time until every cancelled task has ended.
+/// - Stream: 100,000 elements of a filled `AsyncStream`, each delivered through `send` by a stream
+///   effect, against a hand-written `for await` loop on the main actor consuming the same stream.
+///   Budget: 2x.
 /// - Keyed cancellation: 4,000 keyed effects in flight, cancelled one by one by key, against a
 ///   dictionary of tasks cancelled one by one by hand. Cancelling by key finds the effect without a
 ///   pass over the others, so the ratio stays flat as the count grows. Reported, with no budget.
@@ -18,6 +21,60 @@ enum EffectsWorkload {
         await roundTrip(context)
         await inFlight(context)
         await keyedCancellation(context)
+        await streamDelivery(context)
+    }
+
+    // MARK: Stream
+
+    private static func streamDelivery(_ context: WorkloadContext) async {
+        let count = context.settings.roundTripEffects * 10
+        let scope = EffectsScope(gate: ParkingGate())
+        await comparePerEffect(
+            count, context,
+            handWritten: (
+                "stream, hand-written: for await over an AsyncStream on the main actor",
+                { await handWrittenStream(count, context) }
+            ),
+            library: (
+                "stream: \(count.grouped) elements of a stream effect, each delivered through send",
+                { await stream(count, through: scope, context) }
+            ),
+            budget: .ratio(atMost: 2), unit: "ns/element")
+    }
+
+    /// An `AsyncStream` already holding `count` elements and finished: both sides measure consuming.
+    private static func filledStream(_ count: Int) -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        for index in 0..<count {
+            continuation.yield(index)
+        }
+        continuation.finish()
+        return stream
+    }
+
+    /// Nanoseconds per element, from the enqueue until the last element was handled.
+    static func stream(_ count: Int, through scope: EffectsScope, _ context: WorkloadContext) async
+        -> Double
+    {
+        let stream = filledStream(count)
+        let stopwatch = Stopwatch()
+        scope.send(.follow(stream))
+        await scope.effectsState.waitUntilSettled()
+        let elapsed = stopwatch.elapsedNanoseconds
+        context.consume(UInt64(truncatingIfNeeded: scope.delivered))
+        return elapsed / Double(count)
+    }
+
+    static func handWrittenStream(_ count: Int, _ context: WorkloadContext) async -> Double {
+        let stream = filledStream(count)
+        let stopwatch = Stopwatch()
+        var delivered = 0
+        for await value in stream {
+            delivered &+= value
+        }
+        let elapsed = stopwatch.elapsedNanoseconds
+        context.consume(UInt64(truncatingIfNeeded: delivered))
+        return elapsed / Double(count)
     }
 
     // MARK: Keyed cancellation
@@ -42,16 +99,17 @@ enum EffectsWorkload {
     private static func comparePerEffect(
         _ count: Int, _ context: WorkloadContext,
         handWritten: (name: String, measure: @MainActor () async -> Double),
-        library: (name: String, measure: @MainActor () async -> Double), budget: Budget?
+        library: (name: String, measure: @MainActor () async -> Double), budget: Budget?,
+        unit: String = "ns/effect"
     ) async {
         let samples = await context.repeatInterleaved([
             { [await handWritten.measure()] },
             { [await library.measure()] },
         ])
         let baseline = Measured(
-            name: handWritten.name, unit: "ns/effect", samples: samples[0][0], operations: count)
+            name: handWritten.name, unit: unit, samples: samples[0][0], operations: count)
         let measured = Measured(
-            name: library.name, unit: "ns/effect", samples: samples[1][0], operations: count)
+            name: library.name, unit: unit, samples: samples[1][0], operations: count)
         context.recordBaseline(baseline)
         context.record(measured, against: baseline, budget: budget)
     }
