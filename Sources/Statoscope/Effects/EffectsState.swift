@@ -127,6 +127,9 @@ public struct EffectsState<S: Scope> {
 
     /// Suspends until neither the scope nor any scope linked below it has an effect in flight,
     /// including effects enqueued meanwhile by the events that completions delivered.
+    ///
+    /// Like ``waitUntilSettled()``, it never returns while a stream effect that never ends is in
+    /// flight in the subtree: cancel it first.
     public func waitUntilSubtreeSettled() async {
         guard let root = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
         while let busy = root.firstInSubtree(where: { !$0.effects.isEmpty }) {
