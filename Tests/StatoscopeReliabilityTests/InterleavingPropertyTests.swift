@@ -4,8 +4,9 @@ import StatoscopeTestSupport
 import Testing
 
 /// Random programs of sends, effects started, completed in any order, failed, cancelled by
-/// predicate, by key and all at once, and children replaced and released while effects are in
-/// flight, run against the library and against a reference model.
+/// predicate, by key and all at once, keyed effects enqueued by updates that throw, and children
+/// replaced and released while effects are in flight, run against the library and against a
+/// reference model.
 @MainActor
 // A thousand programs take minutes under a sanitizer on a loaded machine.
 @Suite(.timeLimit(.minutes(15)), .serialized)
@@ -105,6 +106,10 @@ struct ProgramRun {
                 let other = parents[0] === parent ? parents[1] : parents[0]
                 parent.send(.moveChild(to: other))
                 parent = other
+            case .startKeyedEffectThenThrow(let key):
+                // Never started, so its gate stays closed and no model effect stands for it.
+                let effect = ProgramEffect(id: 0, value: 0, fails: false, gate: Gate())
+                parent.child?.send(.startThenThrow(effect, key: key))
             }
 
             // Wait until every task is back on the main actor but those still waiting at a closed gate.

@@ -45,6 +45,7 @@ final class Downloader: Scope {
         case startFailing(Int)
         case startMappedToResult(Int, fails: Bool)
         case startKeyed(Int, key: String, policy: EffectKeyPolicy)
+        case startKeyedThenFail(Int, key: String)
         case startThenChain(Int)
         case startAndRecordPhase(Int)
         case received(Int)
@@ -65,6 +66,9 @@ final class Downloader: Scope {
             effectsState.enqueue(effect(value, fails: fails).mapToResult().map(When.finished))
         case .startKeyed(let value, let key, let policy):
             effectsState.enqueue(effect(value).map(When.received), key: key, ifKeyInFlight: policy)
+        case .startKeyedThenFail(let value, let key):
+            effectsState.enqueue(effect(value).map(When.received), key: key)
+            throw InvalidStateError("refused after enqueueing \(value)")
         case .startThenChain(let value):
             effectsState.enqueue(AnyEffect { value }.map { When.start($0 + 1) })
         case .startAndRecordPhase(let value):
@@ -266,6 +270,39 @@ struct EffectsTests {
         scope.send(.startKeyed(3, key: "save", policy: .keepOlder))
         await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [1, 3])
+    }
+
+    @Test func failedUpdateLeavesTheKeyedEffectItWouldHaveReplacedRunning() async throws {
+        let scope = Downloader()
+        let collector = ErrorReportCollector(for: scope)
+        scope.send(.startKeyed(1, key: "search", policy: .cancelOlder))
+        scope.send(.startKeyedThenFail(2, key: "search"))
+        let report = try #require(collector.reports.first)
+        #expect("\(report.error)".contains("refused after enqueueing 2"))
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1])
+        // The key still belongs to the older effect.
+        scope.send(.startKeyed(3, key: "search", policy: .keepOlder))
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1])
+        await scope.gate.open()
+        await scope.effectsState.waitUntilSettled()
+        await drainCompletions(of: scope.runtime)
+        #expect(scope.received == [1])
+        #expect(await scope.probe.started == 1)
+    }
+
+    @Test func thousandsOfKeyedEffectsCancelledOneByOneDeliverNothing() async {
+        let scope = Downloader()
+        for index in 0..<2_000 {
+            scope.send(.startKeyed(index, key: "k\(index)", policy: .cancelOlder))
+        }
+        for index in 0..<1_999 {
+            scope.effectsState.cancelEffect(key: "k\(index)")
+        }
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1_999])
+        await scope.gate.open()
+        await scope.effectsState.waitUntilSettled()
+        await drainCompletions(of: scope.runtime)
+        #expect(scope.received == [1_999])
     }
 
     @Test func effectCanBeCancelledByKey() async {

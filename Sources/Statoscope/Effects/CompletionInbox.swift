@@ -15,6 +15,8 @@ final class CompletionInbox: @unchecked Sendable {
         let runtime: ScopeRuntime
         let id: EffectID
         let outcome: EffectOutcome
+        /// Whether the effect ended with this: false for an element of a stream.
+        let isFinal: Bool
     }
 
     // Guards `pending` and `drainScheduled`: the lock is taken by effect tasks and by the drain.
@@ -22,9 +24,9 @@ final class CompletionInbox: @unchecked Sendable {
     private var pending: [Completion] = []
     private var drainScheduled = false
 
-    func post(runtime: ScopeRuntime, id: EffectID, outcome: EffectOutcome) {
+    func post(runtime: ScopeRuntime, id: EffectID, outcome: EffectOutcome, isFinal: Bool) {
         lock.lock()
-        pending.append(Completion(runtime: runtime, id: id, outcome: outcome))
+        pending.append(Completion(runtime: runtime, id: id, outcome: outcome, isFinal: isFinal))
         let mustSchedule = !drainScheduled
         drainScheduled = true
         lock.unlock()
@@ -41,7 +43,11 @@ final class CompletionInbox: @unchecked Sendable {
         drainScheduled = false
         lock.unlock()
         for completion in batch {
-            completion.runtime.finishRun(completion.id, outcome: completion.outcome)
+            if completion.isFinal {
+                completion.runtime.finishRun(completion.id, outcome: completion.outcome)
+            } else {
+                completion.runtime.deliverElement(completion.id, outcome: completion.outcome)
+            }
         }
     }
 }

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Inside `update`, transform the result into a `When` with ``map(_:)`` (and ``mapToResult()`` to
-/// keep failures) and enqueue it with ``EffectsState/enqueue(_:)``. The effect runs off the main actor
+/// keep failures) and enqueue it with ``EffectsState/enqueue(_:)-72crk``. The effect runs off the main actor
 /// once `update` returns; its `When` comes back through `send`. The value as first enqueued, before any
 /// map, stays inspectable as ``pristine`` for cancellation and tests.
 ///
@@ -30,7 +30,7 @@ public protocol Effect: Sendable {
 }
 
 extension Effect {
-    /// The effect as first enqueued, before any ``map(_:)`` or ``mapToResult()``.
+    /// The effect as first enqueued, before any ``Effect/map(_:)`` or ``Effect/mapToResult()``.
     public var pristine: any Effect {
         (self as? any PristineCarrying)?.pristineEffect ?? self
     }

@@ -1,7 +1,30 @@
 /// What happens when an effect is enqueued with a key that an effect in flight already has.
 public enum EffectKeyPolicy: Sendable {
     /// Cancel the older effect and run the new one: search-as-you-type, refresh.
+    ///
+    /// The older effect is cancelled once the update that enqueued the new one returns; an update
+    /// that throws leaves it running.
     case cancelOlder
     /// Keep the older effect and drop the new one: a request that must not be sent twice.
     case keepOlder
+    /// Wait for a quiet period before starting: search-as-you-type that queries only once the user
+    /// paused.
+    ///
+    /// The new effect replaces the older one as with ``cancelOlder``, then waits `quietPeriod` on the
+    /// scope's ``EffectClock`` before its work starts. Each effect enqueued with the key meanwhile
+    /// replaces it and waits anew, so of a burst only the last one runs, `quietPeriod` after the
+    /// burst ended. While it waits, it is listed in ``EffectsState/effects`` and can be cancelled.
+    ///
+    /// A test plan runs on virtual time: there, a debounced effect is pending but scheduled, and
+    /// starts (and can be completed) once the plan let its quiet period pass.
+    case debounce(Duration)
+    /// Start at most once per interval, on the leading edge: a refresh that must not hammer the
+    /// server.
+    ///
+    /// The first effect with the key starts at once; those enqueued less than `interval` after the
+    /// latest start, measured on the scope's ``EffectClock``, are dropped. One enqueued later starts,
+    /// and replaces an older one with the key still in flight as with ``cancelOlder``. An update that
+    /// throws starts nothing, so the interval does not restart. In a test plan, the interval runs on
+    /// the plan's virtual clock.
+    case throttle(Duration)
 }

@@ -4,6 +4,8 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
     case enqueued
     /// Not enqueued: an effect with its key is in flight and is kept.
     case droppedForKeyInFlight
+    /// Not enqueued: an effect with its key started less than its throttle interval ago.
+    case droppedByThrottle
     /// Dropped unstarted: the update that enqueued it threw.
     case discarded
     /// Running, off the main actor.
@@ -25,6 +27,7 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
         switch self {
         case .enqueued: "enqueued"
         case .droppedForKeyInFlight: "dropped (its key is in flight)"
+        case .droppedByThrottle: "dropped (its key started less than its throttle interval ago)"
         case .discarded: "discarded (its update threw)"
         case .started: "started"
         case .completed: "completed"

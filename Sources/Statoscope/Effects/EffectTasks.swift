@@ -10,4 +10,7 @@ struct EffectTasks {
     var isStaged = false
     /// `waitUntilSettled()` callers, resumed once no effect is staged or running.
     var settleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// `waitUntilSettled(timeout:)` callers, resumed once no effect is staged or running, or when
+    /// their time is up.
+    var timedSettleWaiters: [SettleWaiter] = []
 }

@@ -19,6 +19,9 @@ package struct EffectsStateMachine<Payload> {
         case staged
         /// Started, waiting for its completion.
         case running
+        /// Recorded with a delay (a debounce's quiet period): it starts once virtual time reaches
+        /// `until`. Only test plans, which run effects on virtual time, schedule effects.
+        case scheduled(until: Duration)
     }
 
     /// One effect the machine holds.
@@ -27,21 +30,47 @@ package struct EffectsStateMachine<Payload> {
         package let key: AnyHashable?
         package var phase: Phase
         package let payload: Payload
+        /// How long the effect waits, once started, before its work begins: a debounce's quiet period.
+        package var delay: Duration? = nil
+        /// When a throttled effect was enqueued: the start of its key's interval once it starts.
+        package var throttledAt: Duration? = nil
 
         package var description: String { "\(id) \(phase) \(payload)" }
     }
 
     /// What enqueueing did.
     package enum Enqueued {
-        /// The effect was staged; `cancelled` is the older effect with the same key it replaced.
+        /// The effect was staged. `cancelled` is an older effect with the same key, itself staged by
+        /// the running update, that it replaced at once; a running one is replaced only when the
+        /// update returns (see ``commitStaged()``).
         case staged(EffectID, cancelled: Entry?)
         /// The effect was dropped because an effect with its key is in flight and is kept.
         case dropped(keptInFlight: EffectID)
+        /// The effect was dropped because an effect with its key started less than its throttle
+        /// interval ago, at `lastStart`.
+        case throttled(lastStart: Duration)
+    }
+
+    /// What the end of a successful update did: the effects it started, and the running effects
+    /// that effects it staged replaced by key, now cancelled.
+    package struct Committed {
+        /// The staged effects, running now, oldest first.
+        package var started: [Entry]
+        /// The running effects replaced by a newer effect with their key, oldest first.
+        package var replaced: [Entry]
     }
 
     private var entries: [EffectID: Entry] = [:]
     private var idsByKey: [AnyHashable: EffectID] = [:]
     private var stagedIDs: [EffectID] = []
+    /// For a staged keyed effect, the running effect with its key it replaces if its update returns.
+    /// Kept apart rather than cancelled at enqueue time: an update that throws leaves the older
+    /// effect running, as if the update had never happened.
+    private var replacements: [EffectID: EffectID] = [:]
+    /// The effects waiting for virtual time to reach their start.
+    private var scheduledIDs: Set<EffectID> = []
+    /// For each key enqueued with a throttle, when its latest effect started.
+    private var throttleStarts: [AnyHashable: Duration] = [:]
     private var lastID: UInt64 = 0
 
     package init() {}
@@ -55,7 +84,8 @@ package struct EffectsStateMachine<Payload> {
     /// Whether an update staged effects that are not yet started or discarded.
     package var hasStaged: Bool { !stagedIDs.isEmpty }
 
-    /// The effects staged or running, oldest first.
+    /// The effects staged or running, oldest first. A running effect that a staged one will replace
+    /// by key is listed until the update returns.
     package var inFlight: [Entry] {
         entries.values.sorted { $0.id < $1.id }
     }
@@ -71,48 +101,109 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
+    /// `now` is the time on the scope's clock, which only a throttle reads.
     package mutating func enqueue(
-        _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder
+        _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder,
+        now: Duration = .zero
     ) -> Enqueued {
         var cancelled: Entry?
+        var replaced: EffectID?
+        var throttledAt: Duration?
+        if let key, case .throttle(let interval) = policy {
+            if let lastStart = throttleStarts[key], now - lastStart < interval {
+                return .throttled(lastStart: lastStart)
+            }
+            throttledAt = now
+        }
         if let key, let older = idsByKey[key] {
             switch policy {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
-            case .cancelOlder:
-                cancelled = entries[older]
-                remove(older)
+            case .cancelOlder, .debounce, .throttle:
+                if entries[older]?.phase == .staged {
+                    // Staged by this same update: it never ran, and the running effect it was to
+                    // replace (if any) is now replaced by the newer one.
+                    replaced = replacements.removeValue(forKey: older)
+                    cancelled = remove(older)
+                } else {
+                    replaced = older
+                }
             }
         }
         lastID += 1
         let id = EffectID(rawValue: lastID)
-        entries[id] = Entry(id: id, key: key, phase: .staged, payload: payload)
+        var delay: Duration?
+        if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
+        entries[id] = Entry(
+            id: id, key: key, phase: .staged, payload: payload, delay: delay, throttledAt: throttledAt)
         if let key { idsByKey[key] = id }
+        if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)
         return .staged(id, cancelled: cancelled)
     }
 
-    /// The update that staged effects returned: they are running now. Returns them, oldest first.
-    package mutating func commitStaged() -> [Entry] {
-        var started: [Entry] = []
-        started.reserveCapacity(stagedIDs.count)
+    /// The update that staged effects returned: they are running now, and the running effects they
+    /// replace by key are cancelled.
+    package mutating func commitStaged() -> Committed {
+        var committed = Committed(started: [], replaced: [])
+        committed.started.reserveCapacity(stagedIDs.count)
         // One lookup per effect, the entry changed in place; the staged list keeps its buffer for the
         // next update. This runs once per update that enqueued effects.
         for id in stagedIDs {
             guard let index = entries.index(forKey: id) else { continue }
             entries.values[index].phase = .running
-            started.append(entries.values[index])
+            let entry = entries.values[index]
+            // The interval restarts only now: an update that throws leaves it as it was.
+            if let start = entry.throttledAt, let key = entry.key { throttleStarts[key] = start }
+            committed.started.append(entry)
         }
         stagedIDs.removeAll(keepingCapacity: true)
-        return started
+        if !replacements.isEmpty {
+            for older in replacements.values.sorted() {
+                if let entry = remove(older) { committed.replaced.append(entry) }
+            }
+            replacements.removeAll()
+        }
+        return committed
     }
 
-    /// The update that staged effects threw: they are dropped unstarted. Returns them, oldest first.
+    /// The update that staged effects threw: they are dropped unstarted, and the running effects
+    /// they would have replaced by key keep their key. Returns the dropped ones, oldest first.
     package mutating func discardStaged() -> [Entry] {
         let discarded = stagedIDs.compactMap { entries[$0] }
         stagedIDs.removeAll()
         for entry in discarded { remove(entry.id) }
         return discarded
+    }
+
+    /// Whether some effect waits for virtual time to reach its start.
+    package var hasScheduled: Bool { !scheduledIDs.isEmpty }
+
+    /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
+    package mutating func schedule(_ id: EffectID, until due: Duration) {
+        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else { return }
+        entries.values[index].phase = .scheduled(until: due)
+        scheduledIDs.insert(id)
+    }
+
+    /// Virtual time reached `now`: the scheduled effects due by then are running. Returns them in
+    /// the order they became due, then oldest first.
+    package mutating func startDue(at now: Duration) -> [Entry] {
+        var due: [(until: Duration, entry: Entry)] = []
+        for id in scheduledIDs {
+            guard let entry = entries[id], case .scheduled(let until) = entry.phase, until <= now else {
+                continue
+            }
+            due.append((until, entry))
+        }
+        due.sort { ($0.until, $0.entry.id) < ($1.until, $1.entry.id) }
+        return due.map { item in
+            scheduledIDs.remove(item.entry.id)
+            entries[item.entry.id]?.phase = .running
+            var started = item.entry
+            started.phase = .running
+            return started
+        }
     }
 
     /// A running effect finished. Returns it if its result should be delivered: nil when it was
@@ -126,10 +217,25 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// Cancels the effects, staged or running, that match `predicate`. Returns them, oldest first.
+    ///
+    /// Every effect is tested once; only the matching ones are sorted, so cancelling a few of many
+    /// costs a pass, not a sort of everything in flight.
     package mutating func cancel(where predicate: (Entry) throws -> Bool) rethrows -> [Entry] {
-        let matching = try inFlight.filter(predicate)
+        var matching = try entries.values.filter(predicate)
+        guard !matching.isEmpty else { return [] }
+        matching.sort { $0.id < $1.id }
         for entry in matching { remove(entry.id) }
         return matching
+    }
+
+    /// Cancels the effect enqueued with `key`, and the running one with that key it is to replace
+    /// when the running update returns. Returns them, oldest first, found without a pass over the
+    /// other effects.
+    package mutating func cancel(key: AnyHashable) -> [Entry] {
+        guard let id = idsByKey[key] else { return [] }
+        let older = replacements.removeValue(forKey: id).flatMap { remove($0) }
+        guard let entry = remove(id) else { return [] }
+        return (older.map { [$0] } ?? []) + [entry]
     }
 
     /// Cancels every effect. Returns them, oldest first.
@@ -138,19 +244,30 @@ package struct EffectsStateMachine<Payload> {
         entries.removeAll()
         idsByKey.removeAll()
         stagedIDs.removeAll()
+        replacements.removeAll()
+        scheduledIDs.removeAll()
         return all
     }
 
-    private mutating func remove(_ id: EffectID) {
-        guard let index = entries.index(forKey: id) else { return }
-        remove(at: index)
+    @discardableResult
+    private mutating func remove(_ id: EffectID) -> Entry? {
+        guard let index = entries.index(forKey: id) else { return nil }
+        return remove(at: index)
     }
 
     @discardableResult
     private mutating func remove(at index: [EffectID: Entry].Index) -> Entry {
         let entry = entries.remove(at: index).value
+        if !scheduledIDs.isEmpty { scheduledIDs.remove(entry.id) }
         if let key = entry.key, idsByKey[key] == entry.id {
             idsByKey[key] = nil
+            // A staged effect leaving before its update returned gives its key back to the running
+            // effect it was to replace, which keeps running.
+            if !replacements.isEmpty, let older = replacements.removeValue(forKey: entry.id),
+                entries[older] != nil
+            {
+                idsByKey[key] = older
+            }
         }
         return entry
     }
@@ -158,3 +275,4 @@ package struct EffectsStateMachine<Payload> {
 
 extension EffectsStateMachine.Entry: Equatable where Payload: Equatable {}
 extension EffectsStateMachine.Enqueued: Equatable where Payload: Equatable {}
+extension EffectsStateMachine.Committed: Equatable where Payload: Equatable {}

@@ -12,8 +12,27 @@ package struct ScopeEffect: Sendable {
         body = TypedScopeEffectBody<S>(chain: effect.chain)
     }
 
+    @inlinable
+    init<S: Scope, E: StreamEffect>(stream effect: E, for scopeType: S.Type) where E.Element == S.When {
+        body = TypedScopeStreamBody<S>(chain: effect.streamChain)
+    }
+
     /// The effect as first enqueued.
     package var pristine: any Effect { body.pristine }
+
+    /// Whether the effect is a stream: it delivers elements until it ends.
+    package var isStream: Bool { body is StreamScopeEffectBody }
+
+    /// What the scope receives for an element of the pristine stream (boxed as `Any`), or nil when
+    /// the chain makes nothing of it; a test uses it to feed a stream by hand.
+    package func element(_ element: Any) -> EffectOutcome {
+        (body as? StreamScopeEffectBody)?.outcome(of: .element(element)) ?? .nothing
+    }
+
+    /// What the scope receives when the pristine stream ends this way.
+    package func end(_ end: StreamEnd) -> EffectOutcome {
+        (body as? StreamScopeEffectBody)?.outcome(of: .end(end)) ?? .nothing
+    }
 
     /// From an outcome of the pristine effect (a `Result<Pristine.ResultType, any Error>`) to what the
     /// scope receives; a test uses it to complete an effect by hand.
@@ -64,14 +83,16 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
 
     override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
         let outcome = complete(await chain.pristine.outcome())
-        CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome)
+        CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome, isFinal: true)
     }
 }
 
-/// What a finished effect brings back to its scope.
+/// What a finished effect, or an element of a stream, brings back to its scope.
 package enum EffectOutcome: Sendable {
     /// Sends the effect's `When` to the scope, given as the scope object.
     case deliver(@MainActor @Sendable (AnyObject) -> Void)
     /// The effect threw, and was not mapped to a result.
     case failed(any Error)
+    /// Nothing to deliver: a stream ended with no event for its end, or was cancelled.
+    case nothing
 }

@@ -22,16 +22,16 @@ extension ScopeRuntime {
             notify(.cancelled, effect)
             return
         }
-        switch effects.enqueue(effect, key: key, policy: policy) {
+        switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
         case .dropped:
             notify(.droppedForKeyInFlight, effect)
             return
+        case .throttled:
+            notify(.droppedByThrottle, effect)
+            return
         case .staged(_, let cancelled):
             notify(.enqueued, effect)
-            if let cancelled {
-                cancelTask(cancelled.id)
-                notify(.cancelled, cancelled.payload)
-            }
+            if let cancelled { notify(.cancelled, cancelled.payload) }
         }
         if Dispatcher.isUpdating {
             if !effectTasks.isStaged {
@@ -41,6 +41,13 @@ extension ScopeRuntime {
         } else {
             commitStagedEffects(failed: false)
         }
+    }
+
+    /// The time a throttle measures its interval on: the plan's virtual clock while effects are
+    /// recorded, else the scope's ``EffectClock``. Other policies read no clock.
+    private func now(for policy: EffectKeyPolicy) -> Duration {
+        guard case .throttle = policy else { return .zero }
+        return Self.effectExecution == .recorded ? Self.virtualTime : resolve(EffectClock.self).elapsed
     }
 
     /// Starts the staged effects, or discards them when the update that staged them threw.
@@ -53,24 +60,51 @@ extension ScopeRuntime {
         }
         switch Self.effectExecution {
         case .running:
-            for entry in effects.commitStaged() {
-                start(entry.id, entry.payload)
+            let committed = effects.commitStaged()
+            cancelReplaced(committed.replaced)
+            for entry in committed.started {
+                start(entry.id, entry.payload, after: entry.delay)
             }
         case .recorded:
-            _ = effects.commitStaged()
+            let committed = effects.commitStaged()
+            cancelReplaced(committed.replaced)
+            for entry in committed.started {
+                if let delay = entry.delay { schedule(entry.id, after: delay) }
+            }
         case .discarded:
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
             resumeSettleWaitersIfIdle()
         }
     }
 
-    private func start(_ id: EffectID, _ effect: ScopeEffect) {
+    /// The update that enqueued newer effects with their keys returned: the older ones end now.
+    private func cancelReplaced(_ replaced: [EffectsStateMachine<ScopeEffect>.Entry]) {
+        for entry in replaced {
+            cancelTask(entry.id)
+            notify(.cancelled, entry.payload)
+        }
+    }
+
+    private func start(_ id: EffectID, _ effect: ScopeEffect, after delay: Duration?) {
         let dependencies = dependenciesForEffects()
         let body = effect.body
         let task: Task<Void, Never>
-        // Without dependencies to provide, the task runs the body directly: an effect parked at an
-        // `await` keeps every frame below it, and fewer frames fit in the task's first allocator slab.
-        if dependencies.isEmpty {
+        if let delay {
+            let clock = resolve(EffectClock.self)
+            task = Task.detached { [self] in
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    // Cancelled while waiting: replaced by a newer effect with its key, or ended.
+                    CompletionInbox.shared.post(runtime: self, id: id, outcome: .nothing, isFinal: true)
+                    return
+                }
+                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+            }
+        } else if dependencies.isEmpty {
+            // Without dependencies to provide, the task runs the body directly: an effect parked at
+            // an `await` keeps every frame below it, and fewer frames fit in the task's first
+            // allocator slab.
             task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
         } else {
             task = Task.detached { [self] in
@@ -103,18 +137,48 @@ extension ScopeRuntime {
             deliver(scope)
         case .failed(let error):
             notify(.failed(error), entry.payload)
-            ErrorReporting.report(
-                ErrorReport(error: error, source: .effect(entry.payload.pristine), runtime: self))
+            report(error, of: entry.payload)
+        case .nothing:
+            notify(.completed, entry.payload)
         }
         resumeSettleWaitersIfIdle()
     }
 
+    /// An element of a running stream arrived: delivered unless the stream was cancelled, ended or
+    /// the scope is gone. The stream stays in flight.
+    package func deliverElement(_ id: EffectID, outcome: EffectOutcome) {
+        guard let entry = effects.entry(id), entry.phase == .running else { return }
+        guard let scope else {
+            ScopeRuntimeTable.dropReleased(self)
+            return
+        }
+        switch outcome {
+        case .deliver(let deliver):
+            deliver(scope)
+        case .failed(let error):
+            report(error, of: entry.payload)
+        case .nothing:
+            break
+        }
+    }
+
+    private func report(_ error: any Error, of effect: ScopeEffect) {
+        ErrorReporting.report(ErrorReport(error: error, source: .effect(effect.pristine), runtime: self))
+    }
+
     /// Cancels the effects matching `predicate`, given each pristine effect.
     func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
-        for entry in effects.cancel(where: predicate) {
-            cancelTask(entry.id)
-            notify(.cancelled, entry.payload)
-        }
+        ended(effects.cancel(where: predicate))
+    }
+
+    /// Cancels the effect enqueued with `key`, and the older one it is to replace, if any.
+    func cancelEffects(key: AnyHashable) {
+        ended(effects.cancel(key: key))
+    }
+
+    private func ended(_ cancelled: [EffectsStateMachine<ScopeEffect>.Entry]) {
+        guard !cancelled.isEmpty else { return }
+        cancelReplaced(cancelled)
         resumeSettleWaitersIfIdle()
     }
 
@@ -135,11 +199,39 @@ extension ScopeRuntime {
         }
     }
 
+    /// Suspends until no effect of the scope is staged or running, or until `timeout` has passed on
+    /// the continuous clock. Returns whether the scope settled.
+    func waitUntilSettled(timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !effects.isEmpty {
+            guard ContinuousClock.now < deadline else { return false }
+            let settled = await withCheckedContinuation { continuation in
+                let waiter = SettleWaiter(continuation)
+                effectTasks.timedSettleWaiters.append(waiter)
+                waiter.timer = Task { @MainActor [weak self, weak waiter] in
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    guard let waiter else { return }
+                    self?.effectTasks.timedSettleWaiters.removeAll { $0 === waiter }
+                    waiter.resume(settled: false)
+                }
+            }
+            guard settled else { return effects.isEmpty }
+        }
+        return true
+    }
+
     private func resumeSettleWaitersIfIdle() {
-        guard effects.isEmpty, !effectTasks.settleWaiters.isEmpty else { return }
-        let waiters = effectTasks.settleWaiters
-        effectTasks.settleWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        guard effects.isEmpty else { return }
+        if !effectTasks.settleWaiters.isEmpty {
+            let waiters = effectTasks.settleWaiters
+            effectTasks.settleWaiters.removeAll()
+            for waiter in waiters { waiter.resume() }
+        }
+        if !effectTasks.timedSettleWaiters.isEmpty {
+            let waiters = effectTasks.timedSettleWaiters
+            effectTasks.timedSettleWaiters.removeAll()
+            for waiter in waiters { waiter.resume(settled: true) }
+        }
     }
 
     private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {

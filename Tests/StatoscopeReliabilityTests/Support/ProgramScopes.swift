@@ -37,6 +37,7 @@ final class ProgramChild: Scope {
     enum When: Sendable {
         case add(Int)
         case start(ProgramEffect, key: Int?)
+        case startThenThrow(ProgramEffect, key: Int)
         case completed(Int)
     }
 
@@ -50,6 +51,9 @@ final class ProgramChild: Scope {
             } else {
                 effectsState.enqueue(effect.map(When.completed))
             }
+        case .startThenThrow(let effect, let key):
+            effectsState.enqueue(effect.map(When.completed), key: key)
+            throw InvalidStateError("refused after enqueueing an effect with key \(key)")
         case .completed(let value):
             total += value
             log.entries.append("child \(generation) received \(value)")

@@ -20,8 +20,11 @@ enum ProgramStep: CustomStringConvertible, Equatable {
     case presentHeld
     /// One update moves the child to the other parent: its work goes on.
     case moveChild
+    /// An update enqueues an effect with a key, replacing the one in flight, then throws: nothing
+    /// changes, the older effect included.
+    case startKeyedEffectThenThrow(key: Int)
 
-    static let kinds = 15
+    static let kinds = 16
 
     init(_ number: Int) {
         let parameter = number / Self.kinds
@@ -40,7 +43,8 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case 11: self = .dismissHeld
         case 12: self = .lateEvent(parameter % 10)
         case 13: self = .presentHeld
-        default: self = .moveChild
+        case 14: self = .moveChild
+        default: self = .startKeyedEffectThenThrow(key: parameter % 2)
         }
     }
 
@@ -61,6 +65,7 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case .lateEvent(let value): "send add(\(value)) to the held child"
         case .presentHeld: "present the held child again"
         case .moveChild: "move the child to the other parent"
+        case .startKeyedEffectThenThrow(let key): "start an effect with key \(key) in an update that throws"
         }
     }
 }

@@ -76,6 +76,8 @@ struct ReferenceModel {
             self.held = nil
         case .moveChild:
             break
+        case .startKeyedEffectThenThrow:
+            if generation != nil { failures += 1 }
         }
     }
 

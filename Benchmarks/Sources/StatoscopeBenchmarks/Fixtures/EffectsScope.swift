@@ -33,6 +33,8 @@ final class EffectsScope: Scope {
         case echo(Int)
         case echoed(Int)
         case park
+        case parkKeyed(Int)
+        case follow(AsyncStream<Int>)
         case unparked(Int)
     }
 
@@ -44,6 +46,10 @@ final class EffectsScope: Scope {
             delivered &+= value
         case .park:
             effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked))
+        case .parkKeyed(let key):
+            effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked), key: key)
+        case .follow(let stream):
+            effectsState.enqueue(AnyStreamEffect(stream).map(When.echoed))
         case .unparked:
             // A cancelled effect delivers nothing: reaching this would be a bug in the library.
             throw InvalidStateError("a cancelled effect delivered its result")

@@ -9,7 +9,8 @@ enum WorkloadRegistry {
         Workload(number: 3, title: "send by depth in a tree", body: .runnable(TreeSendWorkload.run)),
         Workload(number: 4, title: "@Injected access by depth", body: .runnable(InjectedWorkload.run)),
         Workload(
-            number: 5, title: "effects: round trip, in flight, cancel", body: .runnable(EffectsWorkload.run)),
+            number: 5, title: "effects: round trip, in flight, cancel, stream",
+            body: .runnable(EffectsWorkload.run)),
         Workload(
             number: 6, title: "@Observable scope, observer re-registered per event",
             body: .runnable(ObservationWorkload.run)),

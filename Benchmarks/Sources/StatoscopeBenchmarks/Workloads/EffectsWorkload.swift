@@ -9,11 +9,144 @@ import Statoscope
 /// - In flight: 100,000 effects waiting at a gate, none finishing: the time to enqueue them, the
 ///   process's peak memory above what it held before (budget: <= 150 MB), the time of
 ///   `cancelAllEffects()` (budget: <= 1 s), and the time until every cancelled task has ended.
+/// - Stream: 100,000 elements of a filled `AsyncStream`, each delivered through `send` by a stream
+///   effect, against a hand-written `for await` loop on the main actor consuming the same stream.
+///   Budget: 2x.
+/// - Keyed cancellation: 4,000 keyed effects in flight, cancelled one by one by key, against a
+///   dictionary of tasks cancelled one by one by hand. Cancelling by key finds the effect without a
+///   pass over the others, so the ratio stays flat as the count grows. Reported, with no budget.
 @MainActor
 enum EffectsWorkload {
     static func run(_ context: WorkloadContext) async {
         await roundTrip(context)
         await inFlight(context)
+        await keyedCancellation(context)
+        await streamDelivery(context)
+    }
+
+    // MARK: Stream
+
+    private static func streamDelivery(_ context: WorkloadContext) async {
+        let count = context.settings.roundTripEffects * 10
+        let scope = EffectsScope(gate: ParkingGate())
+        await comparePerEffect(
+            count, context,
+            handWritten: (
+                "stream, hand-written: for await over an AsyncStream on the main actor",
+                { await handWrittenStream(count, context) }
+            ),
+            library: (
+                "stream: \(count.grouped) elements of a stream effect, each delivered through send",
+                { await stream(count, through: scope, context) }
+            ),
+            budget: .ratio(atMost: 2), unit: "ns/element")
+    }
+
+    /// An `AsyncStream` already holding `count` elements and finished: both sides measure consuming.
+    private static func filledStream(_ count: Int) -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        for index in 0..<count {
+            continuation.yield(index)
+        }
+        continuation.finish()
+        return stream
+    }
+
+    /// Nanoseconds per element, from the enqueue until the last element was handled.
+    static func stream(_ count: Int, through scope: EffectsScope, _ context: WorkloadContext) async
+        -> Double
+    {
+        let stream = filledStream(count)
+        let stopwatch = Stopwatch()
+        scope.send(.follow(stream))
+        await scope.effectsState.waitUntilSettled()
+        let elapsed = stopwatch.elapsedNanoseconds
+        context.consume(UInt64(truncatingIfNeeded: scope.delivered))
+        return elapsed / Double(count)
+    }
+
+    static func handWrittenStream(_ count: Int, _ context: WorkloadContext) async -> Double {
+        let stream = filledStream(count)
+        let stopwatch = Stopwatch()
+        var delivered = 0
+        for await value in stream {
+            delivered &+= value
+        }
+        let elapsed = stopwatch.elapsedNanoseconds
+        context.consume(UInt64(truncatingIfNeeded: delivered))
+        return elapsed / Double(count)
+    }
+
+    // MARK: Keyed cancellation
+
+    private static func keyedCancellation(_ context: WorkloadContext) async {
+        let count = max(context.settings.inFlightEffects / 25, 1)
+        await comparePerEffect(
+            count, context,
+            handWritten: (
+                "cancel \(count.grouped) effects one by one, hand-written: tasks in a dictionary",
+                { await handWrittenKeyedCancellation(count) }
+            ),
+            library: (
+                "cancel \(count.grouped) keyed effects one by one: cancelEffect(key:)",
+                { await keyedCancellation(count) }
+            ),
+            budget: nil)
+    }
+
+    /// Measures a hand-written baseline and the library's figure in nanoseconds per effect,
+    /// interleaved, and records both.
+    private static func comparePerEffect(
+        _ count: Int, _ context: WorkloadContext,
+        handWritten: (name: String, measure: @MainActor () async -> Double),
+        library: (name: String, measure: @MainActor () async -> Double), budget: Budget?,
+        unit: String = "ns/effect"
+    ) async {
+        let samples = await context.repeatInterleaved([
+            { [await handWritten.measure()] },
+            { [await library.measure()] },
+        ])
+        let baseline = Measured(
+            name: handWritten.name, unit: unit, samples: samples[0][0], operations: count)
+        let measured = Measured(
+            name: library.name, unit: unit, samples: samples[1][0], operations: count)
+        context.recordBaseline(baseline)
+        context.record(measured, against: baseline, budget: budget)
+    }
+
+    /// Nanoseconds per effect to cancel `count` keyed effects one by one, newest key first.
+    static func keyedCancellation(_ count: Int) async -> Double {
+        let gate = ParkingGate()
+        let scope = EffectsScope(gate: gate)
+        for key in 0..<count {
+            scope.send(.parkKeyed(key))
+        }
+        await gate.waitForArrivals(count)
+        let stopwatch = Stopwatch()
+        for key in (0..<count).reversed() {
+            scope.effectsState.cancelEffect(key: key)
+        }
+        let elapsed = stopwatch.elapsedNanoseconds
+        await gate.waitForDepartures(count)
+        await settle()
+        return elapsed / Double(count)
+    }
+
+    static func handWrittenKeyedCancellation(_ count: Int) async -> Double {
+        let gate = ParkingGate()
+        var tasks: [Int: Task<Void, Never>] = [:]
+        for key in 0..<count {
+            tasks[key] = Task.detached { await gate.park() }
+        }
+        await gate.waitForArrivals(count)
+        let stopwatch = Stopwatch()
+        for key in (0..<count).reversed() {
+            tasks.removeValue(forKey: key)?.cancel()
+        }
+        let elapsed = stopwatch.elapsedNanoseconds
+        await gate.waitForDepartures(count)
+        await settle()
+        return elapsed / Double(count)
     }
 
     // MARK: Round trip
@@ -21,18 +154,17 @@ enum EffectsWorkload {
     private static func roundTrip(_ context: WorkloadContext) async {
         let count = context.settings.roundTripEffects
         let scope = EffectsScope(gate: ParkingGate())
-        let samples = await context.repeatInterleaved([
-            { [await handWrittenRoundTrip(count, context)] },
-            { [await roundTrip(count, through: scope, context)] },
-        ])
-        let handWritten = Measured(
-            name: "round trip, hand-written: Task.detached per effect, awaited on the main actor",
-            unit: "ns/effect", samples: samples[0][0], operations: count)
-        let library = Measured(
-            name: "round trip: enqueue in update, run, deliver through send (\(count.grouped) effects)",
-            unit: "ns/effect", samples: samples[1][0], operations: count)
-        context.recordBaseline(handWritten)
-        context.record(library, against: handWritten, budget: .value(atMost: 5_000))
+        await comparePerEffect(
+            count, context,
+            handWritten: (
+                "round trip, hand-written: Task.detached per effect, awaited on the main actor",
+                { await handWrittenRoundTrip(count, context) }
+            ),
+            library: (
+                "round trip: enqueue in update, run, deliver through send (\(count.grouped) effects)",
+                { await roundTrip(count, through: scope, context) }
+            ),
+            budget: .value(atMost: 5_000))
     }
 
     /// Nanoseconds per effect, from the first `send` until every completion was handled.

@@ -24,6 +24,26 @@ enum PendingEffects {
         runtime.finish(entry.id, outcome: entry.payload.complete(outcome))
     }
 
+    /// Feeds a pending stream effect one element of its pristine stream (boxed as `Any`): it goes
+    /// through the effect's `map` chain and, as a `When`, through `send`; the stream stays pending.
+    static func yield(_ entry: Entry, of scope: some Scope, element: Any) {
+        guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
+        runtime.deliverElement(entry.id, outcome: entry.payload.element(element))
+    }
+
+    /// Ends a pending stream effect: its end event, if its chain makes one, goes through `send`,
+    /// and the stream leaves the pending list.
+    static func end(_ entry: Entry, of scope: some Scope, _ end: StreamEnd) {
+        guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
+        runtime.finish(entry.id, outcome: entry.payload.end(end))
+    }
+
+    /// When a scheduled effect starts on the plan's clock; nil once it started.
+    static func startTime(of entry: Entry) -> Duration? {
+        if case .scheduled(let until) = entry.phase { return until }
+        return nil
+    }
+
     /// The single pending effect of type `E`, or the failure of a step that needs exactly one.
     static func single<E: Effect>(
         _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String
@@ -32,6 +52,17 @@ enum PendingEffects {
         let matching = all.filter { $0.payload.pristine is E }
         switch matching.count {
         case 1:
+            if let start = startTime(of: matching[0]) {
+                return .failure(
+                    StepFailure(
+                        .missingEffect,
+                        """
+                        \(step): the pending \(E.self) has not started: it starts at \(start) on the plan's clock, \
+                        now at \(ScopeRuntime.virtualTime); let time pass with WHEN_TimePasses
+                        expected: one started \(E.self)
+                        actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
+                        """))
+            }
             return .success(matching[0])
         case 0:
             // A completion aimed at the wrong scope is a common slip: say where the effect waits.

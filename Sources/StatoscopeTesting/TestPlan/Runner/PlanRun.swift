@@ -214,22 +214,26 @@ package final class PlanRun {
         if strict || showsSkipped {
             var lines: [String] = []
             var count = 0
+            var streams = 0
             for entry in reached {
                 guard let scope = entry.scope else { continue }
                 let effects = pending(of: scope)
                 guard !effects.isEmpty else { continue }
                 count += effects.count
+                streams += effects.count { $0 is any StreamEffect }
                 lines.append("\(entry.describe()): \(EffectText.list(effects))")
             }
             if count > 0 {
-                let pending = "\(count) effect\(count == 1 ? " is" : "s are") still pending at the end of"
+                let open = streams == 0 ? "" : " (\(streams) of them open stream\(streams == 1 ? "" : "s"))"
+                let pending =
+                    "\(count) effect\(count == 1 ? " is" : "s are") still pending\(open) at the end of"
                 failures.append(
                     strict
                         ? PlanFailure(
                             .pendingEffects,
                             """
-                            \(pending) a strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails) \
-                            or clear them
+                            \(pending) a strict plan; complete them (WHEN_EffectCompletes, WHEN_EffectFails, \
+                            WHEN_StreamEnds) or clear them
                             expected: no pending effect
                             actual: \(lines.joined(separator: "; "))
                             """, at: end)

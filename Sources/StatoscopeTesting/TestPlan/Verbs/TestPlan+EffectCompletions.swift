@@ -54,7 +54,6 @@ extension TestPlan {
         _ type: E.Type, _ outcome: Result<E.ResultType, any Error>, _ keyword: SpecKeyword,
         at location: StepLocation
     ) throws -> Self {
-        let path = self.path
         let verb: String
         let words: String
         switch outcome {
@@ -66,6 +65,18 @@ extension TestPlan {
             words = "`\(E.self)` fails with `\(ValueText.inline(error))`"
         }
         let captured = Captured(outcome)
+        return try onSinglePending(E.self, keyword, verb: verb, words: words, at: location) { entry, scope in
+            PendingEffects.complete(entry, of: scope, with: captured.value as Any)
+        }
+    }
+
+    /// A step that finds the single pending effect of type `E` and acts on it, failing when none or
+    /// several are pending, or when what it delivers makes an update throw.
+    func onSinglePending<E: Effect>(
+        _ type: E.Type, _ keyword: SpecKeyword, verb: String, words: String, at location: StepLocation,
+        _ act: @escaping @MainActor (PendingEffects.Entry, S) -> Void
+    ) throws -> Self {
+        let path = self.path
         return try add(
             .action, keyword, at: location, describe: { words },
             perform: { run, scope in
@@ -74,7 +85,7 @@ extension TestPlan {
                 case .failure(let failure):
                     return failure.outcome
                 case .success(let entry):
-                    PendingEffects.complete(entry, of: scope, with: captured.value as Any)
+                    act(entry, scope)
                     return run.outcomeOfReportedErrors(during: step)
                 }
             })
@@ -95,6 +106,16 @@ extension TestPlan {
                         \(step): no effect is pending
                         expected: a pending effect producing \(Value.self)
                         actual: pending effects: none
+                        """)
+                }
+                if let start = PendingEffects.startTime(of: oldest) {
+                    return .failed(
+                        .missingEffect,
+                        """
+                        \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), has not \
+                        started: it starts at \(start) on the plan's clock; let time pass with WHEN_TimePasses
+                        expected: a started effect producing \(Value.self)
+                        actual: it is scheduled
                         """)
                 }
                 let produces = EffectText.resultType(of: oldest.payload.pristine)

@@ -1,0 +1,53 @@
+import Statoscope
+
+extension TestPlan {
+    /// Moves the plan's clock forward by `duration`: the effects waiting for a quiet period
+    /// (`EffectKeyPolicy.debounce`) that become due start, and can then be completed.
+    ///
+    /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
+    /// nothing in a plan waits on the wall clock.
+    ///
+    /// ```swift
+    /// .WHEN(.userTyped("swi"))
+    /// .THEN_Scheduled(Search.self)
+    /// .WHEN_TimePasses(.milliseconds(300))
+    /// .WHEN_EffectCompletes(Search.self, with: ["swift"])
+    /// ```
+    public func WHEN_TimePasses(
+        _ duration: Duration,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try add(
+            .action, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            describe: { "`\(duration)` passes" },
+            perform: { run, _ in
+                ScopeRuntime.advanceVirtualTime(by: duration)
+                return run.outcomeOfReportedErrors(during: "WHEN_TimePasses(\(duration))")
+            })
+    }
+
+    /// Checks that an effect of type `E` is pending and has not started yet: it waits for the
+    /// plan's clock to reach the end of its quiet period.
+    public func THEN_Scheduled<E: Effect>(
+        _ type: E.Type,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            describe: { "a `\(E.self)` is scheduled, not started" },
+            perform: { _, scope in
+                let entries = PendingEffects.entries(of: scope).filter { $0.payload.pristine is E }
+                if entries.contains(where: { PendingEffects.startTime(of: $0) != nil }) { return .passed }
+                return .failed(
+                    .missingEffect,
+                    """
+                    THEN_Scheduled(\(E.self).self) on \(path.describe()) failed
+                    expected: a \(E.self) waiting to start
+                    actual: \(entries.isEmpty ? "no \(E.self) is pending" : "every pending \(E.self) has started")
+                    """)
+            })
+    }
+}
