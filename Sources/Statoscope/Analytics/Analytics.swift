@@ -42,11 +42,12 @@ public enum Analytics {
         do {
             value = try EventEncoding.redactedValue(of: when)
         } catch {
-            throw AnalyticsEncodingError(event: "\(when)", reason: "\(error)")
+            throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
         }
         guard let (name, parameters) = EventEncoding.caseNameAndParameters(of: value) else {
             throw AnalyticsEncodingError(
-                event: "\(when)", reason: "it does not encode as an enum case with its values (\(value))")
+                event: Redaction.describe(when),
+                reason: "it does not encode as an enum case with its values (\(value))")
         }
         return AnalyticsEvent(name: name, parameters: parameters, scopePath: scopePath)
     }
