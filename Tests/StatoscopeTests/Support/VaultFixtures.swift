@@ -18,7 +18,7 @@ final class Vault: Scope {
     var found = 0
     let gate = Gate()
 
-    enum When: Codable, Sendable, SensitiveWhen {
+    enum When: Codable, Sendable, SensitiveWhen, TrackedWhen {
         case search(Sensitive<String>)
         case unlock(pin: String)
         case refuse(Sensitive<String>)
