@@ -45,6 +45,19 @@ struct PrivacyTests {
         #expect(isRedacted(text), "\(text)")
     }
 
+    @Test func aMiddlewarePrintingItsEventsRedacts() async {
+        var lines: [String] = []
+        let registration = Middleware.addAppWide { event, next in
+            if event.scopePath == "Vault" { lines.append(event.description) }
+            try next(event.when)
+        }
+        defer { registration.remove() }
+        await Vault().handOverSecrets()
+        let text = lines.joined(separator: "\n")
+        #expect(isRedacted(text), "\(text)")
+        #expect(lines.first == "Vault <- unlock(<redacted>)")
+    }
+
     @Test func analyticsRedact() async {
         var events: [AnalyticsEvent] = []
         let registration = Analytics.install { event in

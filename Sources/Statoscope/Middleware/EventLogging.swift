@@ -46,7 +46,7 @@ public enum EventLogging {
         disable()
         registrations.append(
             Middleware.addAppWide { event, next in
-                logger.log(level: level, "\(event.scopePath) <- \(Redaction.describe(event.when))")
+                logger.log(level: level, "\(event.description)")
                 do {
                     try next(event.when)
                 } catch {
