@@ -19,7 +19,7 @@ package final class ProfileScreen: Scope {
 
     package init() {}
 
-    package enum When: Codable, Sendable, Equatable {
+    package enum When: Codable, Sendable, Equatable, TrackedWhen {
         case systemShowsUserProfileView
         case networkFinishesLoadingProfile(NetworkOutcome<ProfileDTO>)
         case userTypesNewEmail(userEmail: Sensitive<String>)

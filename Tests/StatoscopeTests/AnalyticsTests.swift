@@ -11,7 +11,7 @@ final class Signup: Scope {
     var email = ""
     var events = 0
 
-    enum When: Codable, Sendable, SensitiveWhen {
+    enum When: Codable, Sendable, SensitiveWhen, TrackedWhen {
         case userTappedSignup
         case userTypesNewEmail(userEmail: String)
         case userPicked(Int, Double, confirmed: Bool)

@@ -46,7 +46,7 @@ extension MiddlewareAndAnalytics {
         var email = ""
         var picked = 0
 
-        enum When: Codable {
+        enum When: Codable, TrackedWhen {
             case userTypesNewEmail(userEmail: String)
             case userPicked(Int, confirmed: Bool)
         }

@@ -6,7 +6,7 @@ import Testing
 final class Diary: Scope {
     var entries: [String] = []
     struct Refused: Error {}
-    enum When: Sendable, Codable {
+    enum When: Sendable, Codable, TrackedWhen {
         case write(String)
         case fail
     }

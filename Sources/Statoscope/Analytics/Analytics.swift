@@ -1,6 +1,7 @@
 import Logging
 
-/// Sends an analytics event for every `Codable` event that reaches any scope.
+/// Sends an analytics event for every event the app chose to track (``TrackedWhen``) that a scope
+/// accepted.
 ///
 /// <!-- compiled with: Services -->
 /// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return analytics } -->
@@ -10,29 +11,45 @@ import Logging
 /// }
 /// ```
 ///
-/// Each `Encodable` `When` becomes an ``AnalyticsEvent`` named after its case, with its associated
-/// values as parameters, before it reaches `update`. Events that are not `Encodable` are skipped.
-/// Sensitive values are redacted declaratively: per value with ``Sensitive``, per case with
-/// ``SensitiveWhen``. An event that fails to encode is logged as a warning and skipped; it still
-/// reaches its scope.
+/// Each tracked `When` becomes an ``AnalyticsEvent`` named after its case, with its associated
+/// values as parameters, once its `update` has returned: an event whose `update` threw is not
+/// tracked. Events of types that are not ``TrackedWhen``, and cases whose
+/// ``TrackedWhen/isTracked`` is false, are skipped. Sensitive values are redacted declaratively: per
+/// value with ``Sensitive``, per case with ``SensitiveWhen``. An event that fails to encode is logged
+/// as a warning and skipped; it still reaches its scope.
 @MainActor
 public enum Analytics {
-    /// Installs an app-wide middleware that hands an event to `sink` for every encodable `When`.
+    /// Installs an app-wide middleware that hands an event to `sink` for every tracked `When` that
+    /// its scope accepted.
     ///
     /// Events are tracked for as long as the returned registration is kept: dropping it, like
     /// calling ``MiddlewareRegistration/remove()``, stops them.
     public static func install(_ sink: @escaping @MainActor (AnalyticsEvent) -> Void)
         -> MiddlewareRegistration
     {
+        observe { _, event in sink(event) }
+    }
+
+    /// Like ``install(_:)``, with the scope that accepted each event: what a test plan needs to keep
+    /// the events of its own tree.
+    package static func observe(_ sink: @escaping @MainActor (any Scope, AnalyticsEvent) -> Void)
+        -> MiddlewareRegistration
+    {
         Middleware.addAppWide { event, next in
-            if let encodable = event.when as? any Encodable {
-                do {
-                    sink(try makeEvent(encodable, scopePath: event.scopePath))
-                } catch {
-                    ErrorReporting.logger.warning("\(error)")
-                }
+            guard let tracked = event.when as? any TrackedWhen, tracked.isTracked else {
+                return try next(event.when)
+            }
+            // Made before the update, which may change what the event's values refer to; handed
+            // over only once the update accepted the event.
+            let made: AnalyticsEvent?
+            do {
+                made = try makeEvent(tracked, scopePath: event.scopePath)
+            } catch {
+                ErrorReporting.logger.warning("\(error)")
+                made = nil
             }
             try next(event.when)
+            if let made { sink(event.scope, made) }
         }
     }
 
@@ -42,11 +59,12 @@ public enum Analytics {
         do {
             value = try EventEncoding.redactedValue(of: when)
         } catch {
-            throw AnalyticsEncodingError(event: "\(when)", reason: "\(error)")
+            throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
         }
         guard let (name, parameters) = EventEncoding.caseNameAndParameters(of: value) else {
             throw AnalyticsEncodingError(
-                event: "\(when)", reason: "it does not encode as an enum case with its values (\(value))")
+                event: Redaction.describe(when),
+                reason: "it does not encode as an enum case with its values (\(value))")
         }
         return AnalyticsEvent(name: name, parameters: parameters, scopePath: scopePath)
     }

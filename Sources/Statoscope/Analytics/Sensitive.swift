@@ -14,8 +14,19 @@ import Foundation
 /// // in update: self.email = userEmail.value
 /// ```
 ///
+/// Mark a scope's stored property sensitive without changing its type by using it as a property
+/// wrapper:
+///
+/// <!-- compiled inside: final class Login: Scope { enum When { case submit }; func update(_ when: When) throws {} … } -->
+/// ```swift
+/// @Sensitive var password = ""
+/// ```
+///
 /// Analytics and recordings receive it redacted (see ``EventValue/redacted``), and it prints as
-/// `<redacted>`, so log lines do not show it either. Everywhere else, ``value`` is the real value.
+/// `<redacted>`, so logs, state diffs, error reports, descriptions and test specifications do not
+/// show it either (the rule: <doc:MiddlewareAndAnalytics#What-stays-private>). Everywhere else,
+/// ``value`` is the real value.
+@propertyWrapper
 public struct Sensitive<Value>: CustomStringConvertible, CustomDebugStringConvertible {
     /// The real value.
     public var value: Value
@@ -25,11 +36,32 @@ public struct Sensitive<Value>: CustomStringConvertible, CustomDebugStringConver
         self.value = value
     }
 
+    /// Wraps a sensitive stored property's initial value: `@Sensitive var password = ""`.
+    public init(wrappedValue: Value) {
+        self.value = wrappedValue
+    }
+
+    /// The real value, as the wrapped property reads and writes it.
+    public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+
     /// `<redacted>`: the value never reaches a log.
     public var description: String { EventValue.redactionPlaceholder }
 
     /// `<redacted>`: the value never reaches a log.
     public var debugDescription: String { EventValue.redactionPlaceholder }
+}
+
+/// A sensitive value, as the library compares it without ever printing it.
+package protocol SensitiveValue {
+    /// Text that differs when the value does; compared in memory, never written anywhere.
+    var identityText: String { get }
+}
+
+extension Sensitive: SensitiveValue {
+    package var identityText: String { String(reflecting: value) }
 }
 
 extension Sensitive: Sendable where Value: Sendable {}

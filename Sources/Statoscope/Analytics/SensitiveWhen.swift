@@ -10,8 +10,9 @@
 /// }
 /// ```
 ///
-/// Analytics and recordings keep a sensitive case's name and redact all of its values (see
-/// ``EventValue/redacted``). To redact one value of a case, wrap it in ``Sensitive`` instead.
+/// Logs, error reports, analytics, recordings and specifications keep a sensitive case's name and
+/// redact all of its values (the rule: <doc:MiddlewareAndAnalytics#What-stays-private>). To redact
+/// one value of a case, wrap it in ``Sensitive`` instead.
 public protocol SensitiveWhen {
     /// Whether all of this event's values must be kept out of analytics and recordings.
     var isSensitive: Bool { get }

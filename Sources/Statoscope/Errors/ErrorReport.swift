@@ -59,9 +59,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         }
         switch source {
         case .update(let when):
-            return "\(scopePath): \(scopeType).update(\(when)) threw \(error)"
+            return "\(scopePath): \(scopeType).update(\(Redaction.describe(when))) threw \(error)"
         case .effect(let effect):
-            return "\(scopePath): effect \(effect) of \(scopeType) threw \(error)"
+            return "\(scopePath): effect \(Redaction.describe(effect)) of \(scopeType) threw \(error)"
         }
     }
 }

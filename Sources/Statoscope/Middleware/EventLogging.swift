@@ -46,7 +46,7 @@ public enum EventLogging {
         disable()
         registrations.append(
             Middleware.addAppWide { event, next in
-                logger.log(level: level, "\(event.scopePath) <- \(event.when)")
+                logger.log(level: level, "\(event.description)")
                 do {
                     try next(event.when)
                 } catch {
@@ -79,7 +79,7 @@ public enum EventLogging {
             let before = ScopeProperty.state(of: scope)
             return { _ in
                 let changes = zip(before, ScopeProperty.state(of: scope))
-                    .filter { $0.value != $1.value }
+                    .filter { $0.identity != $1.identity }
                     .map { old, new in "\(old.name): \(old.value) -> \(new.value)" }
                 guard !changes.isEmpty else { return }
                 logger.log(level: level, "\(scope.scopePath) changed \(changes.joined(separator: "; "))")

@@ -1,4 +1,8 @@
 /// An event on its way to a scope, as app-wide middleware sees it.
+///
+/// Print its ``description`` rather than its ``when`` to follow the library's privacy rule:
+/// `App.login <- userTypedPassword(<redacted>)`, with what the app marked sensitive redacted (see
+/// <doc:MiddlewareAndAnalytics#What-stays-private>).
 @MainActor
 public struct ScopeEvent {
     /// The scope the event was sent to.
@@ -11,4 +15,7 @@ public struct ScopeEvent {
 
     /// Where the scope sits in its tree, from the root: `App.rows[2].detail`.
     public var scopePath: String { scope.scopePath }
+
+    /// The path and the event, sensitive values redacted: `App.login <- userTypedPassword(<redacted>)`.
+    public var description: String { "\(scopePath) <- \(Redaction.describe(when))" }
 }

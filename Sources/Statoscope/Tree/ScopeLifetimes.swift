@@ -105,7 +105,7 @@ public struct EventToDismissedScope: Error, Sendable, CustomStringConvertible {
     init(scopeType: any Scope.Type, path: String, when: any Sendable) {
         scopeTypeName = String(describing: scopeType)
         self.path = path
-        event = String(describing: when)
+        event = Redaction.describe(when)
     }
 
     /// Names the scope, its last path and the event.

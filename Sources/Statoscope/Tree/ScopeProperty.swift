@@ -33,11 +33,13 @@ enum ScopeProperty {
         }
     }
 
-    /// The plain state of a scope, each value rendered as text.
-    static func state(of scope: AnyObject) -> [(name: String, value: String)] {
+    /// The plain state of a scope, each value rendered as text, with what tells a change apart:
+    /// a sensitive value renders `<redacted>` before and after, yet its change is still worth a line.
+    static func state(of scope: AnyObject) -> [(name: String, value: String, identity: String)] {
         all(of: scope).compactMap { property in
             guard case .state(let name, let value) = property else { return nil }
-            return (name, render(value))
+            let text = render(value)
+            return (name, text, (value as? any SensitiveValue)?.identityText ?? text)
         }
     }
 
@@ -53,8 +55,10 @@ enum ScopeProperty {
     /// The longest rendering of one value; longer ones are cut with an ellipsis.
     static let valueLimit = 160
 
+    /// A value as descriptions and state diffs show it, through the library's one rendering rule
+    /// (``Redaction``), cut at ``valueLimit``.
     static func render(_ value: Any) -> String {
-        let text = value is String ? String(reflecting: value) : String(describing: value)
+        let text = Redaction.describe(value)
         return text.count > valueLimit ? text.prefix(valueLimit) + "…" : text
     }
 }

@@ -9,6 +9,7 @@ enum ValueText {
         // The common scalars print as CustomDump prints them, without its reflection: a plan names
         // thousands of them.
         switch value {
+        case let value where Redaction.isSensitiveEvent(value): return Redaction.redactedCase(of: value)
         case let value as Int: return String(value)
         case let value as Bool: return value ? "true" : "false"
         case let value as String
@@ -74,8 +75,9 @@ extension String {
 
 /// A scope's events in messages: `.userTappedIncrementButton`, `.networkPostCompleted(...)`.
 enum EventText {
+    /// An event as code, `.userTypedPassword(<redacted>)` when the app marked it sensitive.
     static func code(_ when: Any) -> String {
-        ".\(when)"
+        ".\(Redaction.describe(when))"
     }
 }
 
@@ -95,4 +97,11 @@ enum EffectText {
     private static func resultType<E: Effect>(ofOpened effect: E) -> Any.Type {
         E.ResultType.self
     }
+}
+
+// Specifications and messages dump values with CustomDump, which reflects a struct's stored
+// properties instead of asking for its description: without this, a `Sensitive` value would show.
+extension Sensitive: CustomDumpStringConvertible {
+    /// `<redacted>`, as everywhere the library shows a sensitive value.
+    public var customDumpDescription: String { EventValue.redactionPlaceholder }
 }

@@ -22,6 +22,9 @@ package enum PlanExecutor {
         let run = PlanRun(clearing: core.clearing, tracksState: settings.tracksState)
         let registration = ErrorReporting.addHandler { [weak run] report in run?.capture(report) }
         defer { registration.remove() }
+        // What analytics would send, whether or not the app installed it: THEN_Tracked reads it.
+        let analytics = Analytics.observe { [weak run] _, event in run?.noteTracked(event) }
+        defer { analytics.remove() }
         let observer = ScopeRuntime.lifecycleObserver
         ScopeRuntime.lifecycleObserver = { [weak run] runtime, event, effect in
             observer?(runtime, event, effect)

@@ -36,6 +36,8 @@ package final class PlanRun {
     private var given: StepLocation?
     /// Effects the scopes cancelled themselves during the latest action step, with the identity of
     /// their scope: what `THEN_Cancelled` checks.
+    /// The analytics events the latest action step produced, in order.
+    package private(set) var trackedByLatestAction: [AnalyticsEvent] = []
     package private(set) var cancelledByLatestAction: [(scope: ObjectIdentifier, effect: any Effect)] = []
     /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
     private var isPlanCancelling = false
@@ -134,6 +136,13 @@ package final class PlanRun {
     /// Starts an action step: what it cancels replaces what the previous one did.
     package func beginAction() {
         cancelledByLatestAction.removeAll(keepingCapacity: true)
+        trackedByLatestAction.removeAll(keepingCapacity: true)
+    }
+
+    /// Receives every analytics event while the run is on. A plan runs its steps without suspending,
+    /// so the events are its own.
+    package func noteTracked(_ event: AnalyticsEvent) {
+        trackedByLatestAction.append(event)
     }
 
     /// Receives every cancellation while the run is on.

@@ -1,4 +1,5 @@
 import Foundation
+import Statoscope
 
 /// Identifiers as words, for readers of the specification who do not read Swift:
 /// `viewDisplaysTotalCount` reads "view displays total count".
@@ -43,6 +44,9 @@ package enum Humanized {
     static func event(_ when: Any) -> String {
         let mirror = Mirror(reflecting: when)
         if mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label {
+            if Redaction.isSensitiveEvent(when) {
+                return "\(words(label)): `\(EventValue.redactionPlaceholder)`"
+            }
             return "\(words(label)): `\(ValueText.inline(child.value))`"
         }
         let text = "\(when)"
