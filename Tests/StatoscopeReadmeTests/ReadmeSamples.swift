@@ -161,9 +161,10 @@ final class Row: Scope {
 @MainActor
 func instrument(_ home: Home) -> MiddlewareRegistration {
     home.injectObject(NamesAPI { id in "mock \(id)" })         // home's subtree only
-    EventLogging.enable(level: .debug, stateDiffs: true)       // events, effects, state diffs
+    EventLogging.enable(level: .info, stateDiffs: true)        // events, effects, state diffs
     ErrorReporting.addHandler { report in print(report.description) }
     print(home.subtreeDescription)                             // the tree's state, as text
-    // Analytics runs while its registration is kept: the caller keeps it.
+    // Analytics tracks the events whose type conforms to TrackedWhen, while its registration is
+    // kept: the caller keeps it.
     return Analytics.install { event in print(event.name, event.parameters) }
 }
