@@ -1,6 +1,8 @@
 /// A stream effect made from an `AsyncSequence` or from a closure that yields, or any stream effect
 /// with its elements transformed.
 ///
+/// <!-- compiled with: Streams -->
+/// <!-- compiled inside: extension Dashboard { func streamSample(socket: Socket, locations: Locations) { … } } -->
 /// ```swift
 /// effectsState.enqueue(AnyStreamEffect(socket.messages).map(When.messageArrived), key: "socket")
 /// effectsState.enqueue(

@@ -4,6 +4,8 @@
 /// The continuous clock by default. Inject another for a subtree, to speed a live run up or to let a
 /// test decide when time passes:
 ///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: @MainActor func injectSample(app: App, fasterClock: some Clock<Duration>) { … } -->
 /// ```swift
 /// app.injectObject(EffectClock(fasterClock))   // `app` and every scope below it wait on it
 /// ```

@@ -48,6 +48,8 @@ public struct EffectsState<S: Scope> {
     /// Enqueues a stream effect whose elements are the scope's events, delivered in order until the
     /// stream ends or is cancelled.
     ///
+    /// <!-- compiled with: Streams -->
+    /// <!-- compiled inside: extension Dashboard { func streamSample(_ when: When) { switch when { … default: break } } } -->
     /// ```swift
     /// case .screenAppeared:
     ///     effectsState.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
@@ -120,6 +122,7 @@ public struct EffectsState<S: Scope> {
     /// Effects still in flight when the time is up keep running: a stream that never ends is still
     /// listed in ``effects``, and still delivers. Waiting costs nothing while it waits: no polling.
     ///
+    /// <!-- compiled inside: @MainActor func settleSample(scope: Launch) async { … _ = settled } -->
     /// ```swift
     /// let settled = await scope.effectsState.waitUntilSettled(timeout: .seconds(5))
     /// ```

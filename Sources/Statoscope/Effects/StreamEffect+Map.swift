@@ -1,6 +1,8 @@
 extension StreamEffect {
     /// Transforms each element, typically into a `When` of the scope that enqueues the effect.
     ///
+    /// <!-- compiled with: Streams -->
+    /// <!-- compiled inside: extension Dashboard { func mapSample() { _ = … } } -->
     /// ```swift
     /// Ticks(count: 3).map(When.ticked)
     /// ```
@@ -52,6 +54,7 @@ extension StreamEffect {
     /// Adds one last element when the stream ends, made from how it ended: a failure handled here
     /// is delivered as that element and not reported. A cancelled stream ends with nothing.
     ///
+    /// <!-- compiled inside: extension Dashboard { func onEndSample() { _ = … } } -->
     /// ```swift
     /// Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded }
     /// ```

@@ -7,6 +7,8 @@ extension TestPlan {
     /// the stream stays pending, ready for more. The step fails when no stream of that type is
     /// pending, or when more than one is.
     ///
+    /// <!-- compiled with: Streams -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Launch>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userTappedLaunch)
     /// .WHEN_StreamYields(Countdown.self, 3)

@@ -7,6 +7,8 @@ extension TestPlan {
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
     /// nothing in a plan waits on the wall clock.
     ///
+    /// <!-- compiled with: Debounce -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<SearchScreen>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userTyped("swi"))
     /// .THEN_Scheduled(Search.self)
