@@ -14,3 +14,12 @@ extension ProfileAPI {
     /// A server holding John's profile, that saves whatever it is sent.
     static let holdingJohn = ProfileAPI(name: "holdingJohn", load: { johnsProfile }, save: { $0 })
 }
+
+extension SearchAPI {
+    static let catalog = ["swift", "swift-format", "swiftly", "sweep"]
+
+    /// A server whose catalog holds a few titles, answering those that start with the query.
+    static let overCatalog = SearchAPI(name: "overCatalog") { query in
+        catalog.filter { $0.hasPrefix(query) }
+    }
+}
