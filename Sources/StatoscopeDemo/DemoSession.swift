@@ -4,18 +4,31 @@ import Statoscope
 import StatoscopeExamples
 
 /// One run of the demo app against a server: the tree, its instruments, its recording.
+///
+/// It runs with what a shipped app installs: analytics, an error handler (a stand-in for a crash
+/// reporter) and a flight recorder, whose record every error report carries.
 @MainActor
 final class DemoSession {
     let app: DemoApp
     private let recorder: Recorder
+    private let flightRecorder: FlightRecorder
+    /// Whether reports print their flight recording and replay it (`--failing-server`); otherwise
+    /// they only say how much of it they carry, to keep the output short.
+    private let showsFlightRecordings: Bool
+    /// The flight recording of the last report, replayed once the update that threw has returned:
+    /// a replay from inside an update is refused.
+    private var flightRecordingToReplay: String?
+    private var isReplaying = false
     private let recordingURL: URL
     /// How long the simulated user waits for the app to settle before acting again.
     private let patience: Duration
     private(set) var errorReports = 0
 
-    init(baseURL: URL, recordingURL: URL, patience: Duration) throws {
+    init(baseURL: URL, recordingURL: URL, patience: Duration, showsFlightRecordings: Bool) throws {
         Self.installInstruments()
         app = DemoApp.live(baseURL: baseURL)
+        flightRecorder = FlightRecorder(recording: app, keepingLast: 500)
+        self.showsFlightRecordings = showsFlightRecordings
         self.recordingURL = recordingURL
         self.patience = patience
         do {
@@ -23,9 +36,48 @@ final class DemoSession {
         } catch {
             throw DemoFailure("cannot write the recording at \(recordingURL.path): \(error)")
         }
-        ErrorReporting.addHandler { [weak self] report in
-            self?.errorReports += 1
-            PlainLogHandler.print("reported", "to the crash reporter: \(report.description)")
+        ErrorReporting.addHandler { [weak self] report in self?.handle(report) }
+    }
+
+    /// What the crash reporter does with a report: prints it, and keeps its flight recording.
+    private func handle(_ report: ErrorReport) {
+        guard !isReplaying else {
+            PlainLogHandler.print("replay", "reproduces the error: \(report.description)")
+            return
+        }
+        errorReports += 1
+        PlainLogHandler.print("reported", "to the crash reporter: \(report.description)")
+        guard let record = report.flightRecording else { return }
+        let lines = record.split(separator: "\n").count
+        PlainLogHandler.print("reported", "with its flight recording (\(lines) lines)")
+        if showsFlightRecordings { flightRecordingToReplay = record }
+    }
+
+    /// Prints the flight recording of the last report and replays it into a fresh app, quietly.
+    private func replayReportedFlightRecording() {
+        guard let record = flightRecordingToReplay else { return }
+        flightRecordingToReplay = nil
+        print("flight recording of the report:")
+        for line in record.split(separator: "\n") { print("  \(line)") }
+        isReplaying = true
+        // The replay's events are the session's again: logging and analytics would print them twice.
+        EventLogging.disable()
+        Self.analytics = nil
+        defer {
+            isReplaying = false
+            Self.installInstruments()
+        }
+        do {
+            let recording = try Recording(jsonLines: record)
+            // Effects are off while reproducing: these clients are never called.
+            let replayed = try recording.reproduce {
+                DemoApp.live(baseURL: URL(string: "http://127.0.0.1/")!)
+            }
+            PlainLogHandler.print(
+                "replay", "the flight recording replayed \(recording.events.count) events into a fresh app:")
+            print(replayed.subtreeDescription)
+        } catch {
+            PlainLogHandler.print("replay", "the flight recording does not replay: \(error)")
         }
     }
 
@@ -48,6 +100,7 @@ final class DemoSession {
 
     /// Narrates a user's action and sends it.
     func user(_ narration: String, _ action: () -> Void) async {
+        replayReportedFlightRecording()
         PlainLogHandler.print("user", narration)
         action()
         await settle()
@@ -74,7 +127,9 @@ final class DemoSession {
     /// Waits for every completion still on its way, stops recording and prints the final tree.
     func finish() async {
         await app.effectsState.waitUntilSubtreeSettled()
+        replayReportedFlightRecording()
         recorder.stop()
+        flightRecorder.stop()
         PlainLogHandler.print(
             "recording", "\(recorder.recordedEventCount) events written to \(recordingURL.path)")
         print("final state:")

@@ -18,7 +18,8 @@ struct StatoscopeDemo: AsyncParsableCommand {
             Replay that recording with --replay: it prints the same final state, without a server.
 
             --slow-server with a shorter --patience shows completions arriving after the user moved \
-            on; --failing-server shows failed completions. --interactive reads these commands: tap, \
+            on; --failing-server shows failed completions, and prints the flight recording the error report \
+            carries, then replays it. --interactive reads these commands: tap, \
             untap, counter, load, email ADDRESS, save, state, help, quit.
             """
     )
@@ -101,7 +102,7 @@ struct StatoscopeDemo: AsyncParsableCommand {
             try await Self.play(
                 baseURL: baseURL, recording: URL(fileURLWithPath: recording),
                 patience: .milliseconds(patience),
-                interactive: interactive)
+                interactive: interactive, showsFlightRecordings: failingServer)
         } catch {
             await embedded?.stop()
             throw error
@@ -110,9 +111,12 @@ struct StatoscopeDemo: AsyncParsableCommand {
     }
 
     @MainActor
-    private static func play(baseURL: URL, recording: URL, patience: Duration, interactive: Bool) async throws
-    {
-        let session = try DemoSession(baseURL: baseURL, recordingURL: recording, patience: patience)
+    private static func play(
+        baseURL: URL, recording: URL, patience: Duration, interactive: Bool, showsFlightRecordings: Bool
+    ) async throws {
+        let session = try DemoSession(
+            baseURL: baseURL, recordingURL: recording, patience: patience,
+            showsFlightRecordings: showsFlightRecordings)
         if interactive {
             await session.playInteractively()
         } else {

@@ -13,10 +13,17 @@ package final class Counter: Scope {
 
     package init() {}
 
-    package enum When: Codable, Sendable, Equatable {
+    package enum When: Codable, Sendable, Equatable, TrackedWhen {
         case userTappedIncrementButton
         case userTappedDecrementButton
         case networkPostCompleted(NetworkOutcome<CounterDTO>)
+
+        /// The taps tell how the counter is used; each post's answer follows a tap, and the errors
+        /// it brings are reported apart.
+        package var isTracked: Bool {
+            if case .networkPostCompleted = self { return false }
+            return true
+        }
     }
 
     package func update(_ when: When) throws {

@@ -20,7 +20,8 @@ package final class DemoApp: Scope {
 
     package init() {}
 
-    package enum When: Codable, Sendable, Equatable {
+    /// Tracked: which tabs users open is what analytics is for.
+    package enum When: Codable, Sendable, Equatable, TrackedWhen {
         case userSelectsTab(Tab)
     }
 

@@ -48,6 +48,45 @@ struct DemoEndToEndTests {
         #expect(session.output.contains("networkPostCompleted(failure(POST /counter answered 503"))
         let finalState = try #require(session.finalState)
         #expect(finalState.contains("viewDisplaysError = Optional(\"PUT /profile answered 503"))
+        // The rejected duplicate answer is reported with the flight recording, which is printed and
+        // replayed into a fresh app, where it throws again.
+        #expect(session.output.contains("reported  with its flight recording ("))
+        let record = try #require(
+            session.output.components(separatedBy: "flight recording of the report:\n").dropFirst().first)
+        #expect(record.hasPrefix("  {\"format\":\"statoscope-recording\",\"root\":\"DemoApp\""))
+        #expect(record.contains("\"effect\":\"SaveProfile\",\"step\":\"completed\""))
+        #expect(record.contains("replay    reproduces the error: DemoApp.profile: ProfileScreen.update("))
+        #expect(record.contains("replay    the flight recording replayed 14 events into a fresh app:"))
+        #expect(!record.contains("does not replay"))
+        // What the replay reproduces: the state when the error was reported, before the last taps.
+        #expect(record.contains("    viewDisplaysTotalCount = 2\n"))
+    }
+
+    @Test func theProfileEmailNeverShowsInTheDemosOutputOrFiles() async throws {
+        let demo = try DemoExecutable()
+        defer { demo.removeFolder() }
+        let sessions = [
+            try await demo.run(["--recording", "session.jsonl", "--patience", "15000"]),
+            try await demo.run(["--failing-server", "--recording", "failing.jsonl", "--patience", "15000"]),
+            try await demo.run(["--replay", "session.jsonl"]),
+        ]
+        for session in sessions {
+            #expect(session.status == 0, "stderr: \(session.errors)")
+        }
+        // The server's address and the one the user types, in the events, the state and the effects.
+        let emails = ["john@example.com", "john.appleseed@example.org"]
+        // The folder holds every run's output and errors too, next to the recordings.
+        let files = try FileManager.default.contentsOfDirectory(
+            at: demo.folder, includingPropertiesForKeys: nil)
+        #expect(files.count == 8)
+        for file in files {
+            let text = try DemoExecutable.text(of: file)
+            #expect(!text.isEmpty || file.lastPathComponent.hasPrefix("stderr"), "\(file.lastPathComponent)")
+            for email in emails {
+                #expect(!text.contains(email), "\(file.lastPathComponent) shows \(email)")
+            }
+        }
+        #expect(sessions[1].output.contains("\"email\":\"<redacted>\""))
     }
 
     @Test func interactiveCommandsDriveTheAppAndUnknownOnesAreExplained() async throws {

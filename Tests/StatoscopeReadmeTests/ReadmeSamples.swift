@@ -11,7 +11,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// README.md, line 77
+// README.md, line 78
 
 @Observable
 final class Counter: Scope {
@@ -38,7 +38,7 @@ func tapTwice(_ counter: Counter) {
     counter.send(.userTappedIncrementButton)   // viewDisplaysTotalCount == 2
 }
 
-// README.md, line 115
+// README.md, line 116
 
 struct DTO: Codable, Equatable {
     let count: Int
@@ -83,7 +83,7 @@ final class SyncedCounter: Scope {
     }
 }
 
-// README.md, line 172
+// README.md, line 173
 
 final class SyncedCounterTests: XCTestCase {
     func testTappingSavesTheNewCount() throws {
@@ -105,7 +105,7 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 205
+// README.md, line 206
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }
