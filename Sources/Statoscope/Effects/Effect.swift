@@ -13,7 +13,7 @@
 /// }
 /// ```
 ///
-/// Inside `update`, transform the result into a `When` with ``map(_:)`` (and ``mapToResult()`` to
+/// Inside `update`, transform the result into a `When` with ``map(_:)`` (and ``mapToResult()->AnyEffect<Result<Self.ResultType,Error>>`` to
 /// keep failures) and enqueue it with ``EffectsState/enqueue(_:)-72crk``. The effect runs off the main actor
 /// once `update` returns; its `When` comes back through `send`. The value as first enqueued, before any
 /// map, stays inspectable as ``pristine`` for cancellation and tests.
@@ -25,12 +25,12 @@ public protocol Effect: Sendable {
     associatedtype ResultType
 
     /// Does the work, off the main actor. Throwing makes the effect deliver nothing, unless it was
-    /// mapped with ``mapToResult()``; an unmapped error goes to ``ErrorReporting``.
+    /// mapped with ``mapToResult()->AnyEffect<Result<Self.ResultType,Error>>``; an unmapped error goes to ``ErrorReporting``.
     func runEffect() async throws -> ResultType
 }
 
 extension Effect {
-    /// The effect as first enqueued, before any ``Effect/map(_:)`` or ``Effect/mapToResult()``.
+    /// The effect as first enqueued, before any ``Effect/map(_:)`` or ``Effect/mapToResult()->AnyEffect<Result<Self.ResultType,Error>>``.
     public var pristine: any Effect {
         (self as? any PristineCarrying)?.pristineEffect ?? self
     }

@@ -1,4 +1,4 @@
-/// What an effect mapped with ``Effect/mapToResult()`` delivers when the event that receives it is
+/// What an effect mapped with ``Effect/mapToResult()->AnyEffect<EffectResult<Self.ResultType>>`` delivers when the event that receives it is
 /// `Codable`: its result, or the error it threw as a ``EffectFailure``.
 ///
 /// `Result<_, any Error>` cannot be encoded, so an event carrying one keeps its scope out of

@@ -3,7 +3,7 @@ import Statoscope
 extension TestPlan {
     /// Checks that the latest event or completion made analytics track an event named `name`,
     /// with exactly `parameters` when they are given. A plan captures the events analytics would send
-    /// whether or not the app installed ``Analytics``, and keeps them to itself.
+    /// whether or not the app installed `Analytics`, and keeps them to itself.
     ///
     /// <!-- compiled inside: final class Checkout: Scope { enum When: Codable, TrackedWhen { case userTappedBuy(items: Int) }; func update(_ when: When) throws {} }; func sample(plan: TestPlan<Checkout>) throws { _ = try plan … } -->
     /// ```swift
