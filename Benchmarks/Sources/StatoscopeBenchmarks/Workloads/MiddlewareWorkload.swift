@@ -23,6 +23,7 @@ enum MiddlewareWorkload {
             withPassThrough(count: 1, taps),
             withPassThrough(count: 3, taps),
             elsewhere(taps),
+            withAppWidePassThrough(taps),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -30,9 +31,11 @@ enum MiddlewareWorkload {
         for result in results[1...4] {
             context.record(result, against: results[0], budget: .ratio(atMost: noise))
         }
-        for result in results.dropFirst(5) {
+        for result in results[5...7] {
             context.record(result, against: results[0])
         }
+        // The budget: one app-wide pass-through middleware adds at most 15 ns to `send`.
+        context.record(results[8], against: results[0], budget: .value(atMost: results[0].figure + 15))
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -96,6 +99,16 @@ enum MiddlewareWorkload {
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send, no middleware here, 1 on another scope")
         timedCase.setUp = { registration = other.addMiddleware { scope, when, next in try next(when) } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// One app-wide middleware that passes every event on, installed only while this case is timed.
+    private static func withAppWidePassThrough(_ taps: TapSequence) -> TimedCase {
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
+        timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event.when) } }
         timedCase.tearDown = { registration?.remove() }
         return timedCase
     }
