@@ -24,6 +24,7 @@ enum MiddlewareWorkload {
             withPassThrough(count: 3, taps),
             elsewhere(taps),
             withAppWidePassThrough(taps),
+            withQuietLogging(taps),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -36,6 +37,8 @@ enum MiddlewareWorkload {
         }
         // The budget: one app-wide pass-through middleware adds at most 15 ns to `send`.
         context.record(results[8], against: results[0], budget: .value(atMost: results[0].figure + 15))
+        // Logging on at a level the default handler drops: at most 1.5x plain `send`.
+        context.record(results[9], against: results[0], budget: .ratio(atMost: 1.5))
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -110,6 +113,15 @@ enum MiddlewareWorkload {
             to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
         timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event.when) } }
         timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// `EventLogging` on at `.debug`, below the default handler's `.info`: it logs nothing.
+    private static func withQuietLogging(_ taps: TapSequence) -> TimedCase {
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send, EventLogging on at a level that logs nothing")
+        timedCase.setUp = { EventLogging.enable(level: .debug) }
+        timedCase.tearDown = { EventLogging.disable() }
         return timedCase
     }
 }
