@@ -25,6 +25,7 @@ enum MiddlewareWorkload {
             elsewhere(taps),
             withAppWidePassThrough(taps),
             withQuietLogging(taps),
+            withAnalyticsNotTracking(taps),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -39,6 +40,8 @@ enum MiddlewareWorkload {
         context.record(results[8], against: results[0], budget: .value(atMost: results[0].figure + 15))
         // Logging on at a level the default handler drops: at most 1.5x plain `send`.
         context.record(results[9], against: results[0], budget: .ratio(atMost: 1.5))
+        // Analytics installed, the event not a `TrackedWhen`: at most 20 ns over plain `send`.
+        context.record(results[10], against: results[0], budget: .value(atMost: results[0].figure + 20))
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -122,6 +125,16 @@ enum MiddlewareWorkload {
             to: CounterScope(), taps, name: "send, EventLogging on at a level that logs nothing")
         timedCase.setUp = { EventLogging.enable(level: .debug) }
         timedCase.tearDown = { EventLogging.disable() }
+        return timedCase
+    }
+
+    /// Analytics installed; the counter's events are not `TrackedWhen`, so none is tracked.
+    private static func withAnalyticsNotTracking(_ taps: TapSequence) -> TimedCase {
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send, analytics installed, event not tracked (+20 ns)")
+        timedCase.setUp = { registration = Analytics.install { _ in } }
+        timedCase.tearDown = { registration?.remove() }
         return timedCase
     }
 }
