@@ -26,6 +26,7 @@ enum MiddlewareWorkload {
             withAppWidePassThrough(taps),
             withQuietLogging(taps),
             withAnalyticsNotTracking(taps),
+            withAnalyticsTracking(),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -42,6 +43,8 @@ enum MiddlewareWorkload {
         context.record(results[9], against: results[0], budget: .ratio(atMost: 1.5))
         // Analytics installed, the event not a `TrackedWhen`: at most 20 ns over plain `send`.
         context.record(results[10], against: results[0], budget: .value(atMost: results[0].figure + 20))
+        // A tracked event: at most 1 µs.
+        context.record(results[11], against: results[0], budget: .value(atMost: 1_000))
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -134,6 +137,20 @@ enum MiddlewareWorkload {
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send, analytics installed, event not tracked (+20 ns)")
         timedCase.setUp = { registration = Analytics.install { _ in } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// Analytics installed and every event tracked.
+    private static func withAnalyticsTracking() -> TimedCase {
+        let scope = TallyScope()
+        var registration: MiddlewareRegistration?
+        var sunk = 0
+        var timedCase = TimedCase(name: "send, analytics installed, event tracked") { iterations in
+            for index in 0..<iterations { scope.send(.add(index)) }
+            return UInt64(truncatingIfNeeded: scope.total &+ sunk)
+        }
+        timedCase.setUp = { registration = Analytics.install { _ in sunk &+= 1 } }
         timedCase.tearDown = { registration?.remove() }
         return timedCase
     }
