@@ -27,6 +27,7 @@ enum MiddlewareWorkload {
             withQuietLogging(taps),
             withAnalyticsNotTracking(taps),
             withAnalyticsTracking(),
+            withEverythingOn(),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -45,6 +46,9 @@ enum MiddlewareWorkload {
         context.record(results[10], against: results[0], budget: .value(atMost: results[0].figure + 20))
         // A tracked event: at most 1 µs.
         context.record(results[11], against: results[0], budget: .value(atMost: 1_000))
+        // Every event tracked, an error handler and the flight recorder: at most 100x the
+        // hand-written `handle(_:)`, the baseline of workload 1.
+        context.record(results[12], against: results[0])
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -152,6 +156,31 @@ enum MiddlewareWorkload {
         }
         timedCase.setUp = { registration = Analytics.install { _ in sunk &+= 1 } }
         timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// Every event tracked, an error handler and a flight recorder, as a shipped app runs.
+    private static func withEverythingOn() -> TimedCase {
+        let scope = TallyScope()
+        var analytics: MiddlewareRegistration?
+        var handler: ErrorReporting.Registration?
+        var recorder: FlightRecorder?
+        var sunk = 0
+        var timedCase = TimedCase(name: "send, every event tracked, error handler, flight recorder") {
+            iterations in
+            for index in 0..<iterations { scope.send(.add(index)) }
+            return UInt64(truncatingIfNeeded: scope.total &+ sunk)
+        }
+        timedCase.setUp = {
+            analytics = Analytics.install { _ in sunk &+= 1 }
+            handler = ErrorReporting.addHandler { _ in sunk &+= 1 }
+            recorder = FlightRecorder(recording: scope, keepingLast: 1_000)
+        }
+        timedCase.tearDown = {
+            analytics?.remove()
+            handler?.remove()
+            recorder?.stop()
+        }
         return timedCase
     }
 }
