@@ -20,3 +20,6 @@ final class TallyScope: Scope {
         }
     }
 }
+
+/// Every tally event is tracked once analytics is installed (workload 2's tracked row).
+extension TallyScope.When: TrackedWhen {}

@@ -23,6 +23,11 @@ enum MiddlewareWorkload {
             withPassThrough(count: 1, taps),
             withPassThrough(count: 3, taps),
             elsewhere(taps),
+            withAppWidePassThrough(taps),
+            withQuietLogging(taps),
+            withAnalyticsNotTracking(taps),
+            withAnalyticsTracking(),
+            withEverythingOn(),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -30,9 +35,20 @@ enum MiddlewareWorkload {
         for result in results[1...4] {
             context.record(result, against: results[0], budget: .ratio(atMost: noise))
         }
-        for result in results.dropFirst(5) {
+        for result in results[5...7] {
             context.record(result, against: results[0])
         }
+        // The budget: one app-wide pass-through middleware adds at most 15 ns to `send`.
+        context.record(results[8], against: results[0], budget: .value(atMost: results[0].figure + 15))
+        // Logging on at a level the default handler drops: at most 1.5x plain `send`.
+        context.record(results[9], against: results[0], budget: .ratio(atMost: 1.5))
+        // Analytics installed, the event not a `TrackedWhen`: at most 20 ns over plain `send`.
+        context.record(results[10], against: results[0], budget: .value(atMost: results[0].figure + 20))
+        // A tracked event: at most 1 µs.
+        context.record(results[11], against: results[0], budget: .value(atMost: 1_000))
+        // Every event tracked, an error handler and the flight recorder: at most 100x the
+        // hand-written `handle(_:)`, the baseline of workload 1.
+        context.record(results[12], against: results[0])
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -97,6 +113,74 @@ enum MiddlewareWorkload {
             to: CounterScope(), taps, name: "send, no middleware here, 1 on another scope")
         timedCase.setUp = { registration = other.addMiddleware { scope, when, next in try next(when) } }
         timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// One app-wide middleware that passes every event on, installed only while this case is timed.
+    private static func withAppWidePassThrough(_ taps: TapSequence) -> TimedCase {
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
+        timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event.when) } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// `EventLogging` on at `.debug`, below the default handler's `.info`: it logs nothing.
+    private static func withQuietLogging(_ taps: TapSequence) -> TimedCase {
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send, EventLogging on at a level that logs nothing")
+        timedCase.setUp = { EventLogging.enable(level: .debug) }
+        timedCase.tearDown = { EventLogging.disable() }
+        return timedCase
+    }
+
+    /// Analytics installed; the counter's events are not `TrackedWhen`, so none is tracked.
+    private static func withAnalyticsNotTracking(_ taps: TapSequence) -> TimedCase {
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send, analytics installed, event not tracked (+20 ns)")
+        timedCase.setUp = { registration = Analytics.install { _ in } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// Analytics installed and every event tracked.
+    private static func withAnalyticsTracking() -> TimedCase {
+        let scope = TallyScope()
+        var registration: MiddlewareRegistration?
+        var sunk = 0
+        var timedCase = TimedCase(name: "send, analytics installed, event tracked") { iterations in
+            for index in 0..<iterations { scope.send(.add(index)) }
+            return UInt64(truncatingIfNeeded: scope.total &+ sunk)
+        }
+        timedCase.setUp = { registration = Analytics.install { _ in sunk &+= 1 } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// Every event tracked, an error handler and a flight recorder, as a shipped app runs.
+    private static func withEverythingOn() -> TimedCase {
+        let scope = TallyScope()
+        var analytics: MiddlewareRegistration?
+        var handler: ErrorReporting.Registration?
+        var recorder: FlightRecorder?
+        var sunk = 0
+        var timedCase = TimedCase(name: "send, every event tracked, error handler, flight recorder") {
+            iterations in
+            for index in 0..<iterations { scope.send(.add(index)) }
+            return UInt64(truncatingIfNeeded: scope.total &+ sunk)
+        }
+        timedCase.setUp = {
+            analytics = Analytics.install { _ in sunk &+= 1 }
+            handler = ErrorReporting.addHandler { _ in sunk &+= 1 }
+            recorder = FlightRecorder(recording: scope, keepingLast: 1_000)
+        }
+        timedCase.tearDown = {
+            analytics?.remove()
+            handler?.remove()
+            recorder?.stop()
+        }
         return timedCase
     }
 }
