@@ -56,6 +56,27 @@ struct FlightRecorderTests {
         #expect(flightRecorder.droppedEventCount == 992)
     }
 
+    @Test(arguments: [0, -1, Int.min])
+    func aCapacityBelowOneKeepsOneEntry(capacity: Int) throws {
+        let notebook = Notebook()
+        let flightRecorder = FlightRecorder(recording: notebook, keepingLast: capacity)
+        notebook.send(.write(1))
+        notebook.send(.write(2))
+        #expect(flightRecorder.capacity == 1)
+        #expect(flightRecorder.keptCount == 1)
+        #expect(flightRecorder.droppedEventCount == 1)
+        #expect(flightRecorder.jsonLines().contains(#""write":{"_0":2}"#))
+    }
+
+    @Test func theLargestCapacityRecordsWithoutReservingIt() throws {
+        let notebook = Notebook()
+        let flightRecorder = FlightRecorder(recording: notebook, keepingLast: .max)
+        for page in 0..<3 { notebook.send(.write(page)) }
+        #expect(flightRecorder.capacity == .max)
+        #expect(flightRecorder.keptCount == 3)
+        #expect(flightRecorder.droppedEventCount == 0)
+    }
+
     @Test func aDumpReplaysToTheSameStateWithItsEffectSteps() async throws {
         let shop = Shop()
         let flightRecorder = FlightRecorder(recording: shop)

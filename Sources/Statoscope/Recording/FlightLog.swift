@@ -19,10 +19,14 @@ struct FlightLog {
     private(set) var droppedCount = 0
     private(set) var droppedEventCount = 0
 
+    /// Slots reserved up front: enough that a recorder of a usual size never grows its storage while
+    /// it records, bounded so that a huge capacity costs memory only as entries arrive.
+    static let reservedSlots = 1 << 16
+
+    /// A log of at least one entry: a capacity below one keeps one.
     init(capacity: Int) {
-        precondition(capacity > 0, "a flight recorder keeps at least one entry")
-        self.capacity = capacity
-        slots.reserveCapacity(capacity)
+        self.capacity = max(1, capacity)
+        slots.reserveCapacity(min(self.capacity, Self.reservedSlots))
     }
 
     mutating func append(_ entry: Entry) {

@@ -50,6 +50,9 @@ public final class FlightRecorder {
     }
 
     /// Starts keeping the last `capacity` events and effect steps of the subtree of `root`.
+    ///
+    /// It keeps at least one: a `capacity` below one keeps one. Memory grows with what it keeps, up to
+    /// `capacity` entries, so a very large `capacity` costs only as entries arrive.
     public init<Root: Scope>(recording root: Root, keepingLast capacity: Int = 1_000) {
         self.root = root
         rootTypeName = "\(type(of: root))"
