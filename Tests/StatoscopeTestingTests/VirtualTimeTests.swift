@@ -38,6 +38,21 @@ import Testing
             ) == true, "\(failures.first?.message ?? "no failure")")
     }
 
+    @Test func timeDoesNotRunBackwards() throws {
+        let plan = try SearchScreen.GIVEN { SearchScreen() }
+            .WHEN(.userTyped("s"))
+            .WHEN_TimePasses(.milliseconds(200))
+        let backwardsLine: UInt = #line + 1
+        _ = try plan.WHEN_TimePasses(.milliseconds(-200))
+        let failures = try capturingFailures { try plan.WHEN_TimePasses(.milliseconds(100)).runTest() }
+        #expect(failures.map(\.kind) == [.misuse])
+        #expect(failures.map(\.location.line) == [backwardsLine])
+        #expect(
+            failures.first?.message.contains(
+                "expected: a duration of zero or more\nactual: -0.2 seconds: the plan's clock only moves forward"
+            ) == true, "\(failures.first?.message ?? "no failure")")
+    }
+
     @Test func aStartedEffectIsNoLongerScheduled() throws {
         let plan = try SearchScreen.GIVEN { SearchScreen() }
             .WHEN(.userTyped("s"))

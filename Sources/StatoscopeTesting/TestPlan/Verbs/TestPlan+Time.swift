@@ -5,7 +5,8 @@ extension TestPlan {
     /// (`EffectKeyPolicy.debounce`) that become due start, and can then be completed.
     ///
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
-    /// nothing in a plan waits on the wall clock.
+    /// nothing in a plan waits on the wall clock. It only moves forward: a negative `duration` fails
+    /// the step.
     ///
     /// <!-- compiled with: Debounce -->
     /// <!-- compiled inside: func sample(plan: TestPlan<SearchScreen>) throws { _ = try plan … } -->
@@ -24,6 +25,15 @@ extension TestPlan {
             .action, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
             describe: { "`\(duration)` passes" },
             perform: { run, _ in
+                guard duration >= .zero else {
+                    return .failed(
+                        .misuse,
+                        """
+                        WHEN_TimePasses(\(duration)) failed
+                        expected: a duration of zero or more
+                        actual: \(duration): the plan's clock only moves forward
+                        """)
+                }
                 ScopeRuntime.advanceVirtualTime(by: duration)
                 return run.outcomeOfReportedErrors(during: "WHEN_TimePasses(\(duration))")
             })
