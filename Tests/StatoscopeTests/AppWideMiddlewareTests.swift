@@ -86,3 +86,61 @@ struct AppWideMiddlewareTests {
             ])
     }
 }
+
+/// The instrumented path is rebuilt when instruments come and go, even while an event is on it.
+@MainActor
+@Suite(.serialized)
+struct InstrumentChangesDuringAnEventTests {
+    @Test func aMiddlewareThatRemovesItselfWhileRunningPassesTheEventOnAndIsGoneAfter() {
+        let journal = Journal()
+        var seen = 0
+        var registration: MiddlewareRegistration?
+        registration = Middleware.addAppWide { event, next in
+            guard event.scope === journal else { return try next(event.when) }
+            seen += 1
+            registration?.remove()
+            _ = Middleware.addAppWide { event, next in try next(event.when) }.remove()
+            try next(event.when)
+        }
+        journal.send(.add(1))
+        journal.send(.add(2))
+        #expect(seen == 1)
+        #expect(journal.total == 3)
+    }
+
+    @Test func analyticsTracksTheEventAsUpdateReceivesItAfterEveryMiddleware() throws {
+        let scope = TrackedCounter()
+        var tracked: [String] = []
+        let analytics = Analytics.install { tracked.append($0.name) }
+        defer { analytics.remove() }
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === scope, let when = event.when as? TrackedCounter.When else {
+                return try next(event.when)
+            }
+            switch when {
+            case .add: try next(TrackedCounter.When.double)
+            case .double: return
+            }
+        }
+        defer { registration.remove() }
+        scope.send(.add(2))
+        scope.send(.double)
+        #expect(scope.total == 0)
+        #expect(tracked == ["double"])
+    }
+}
+
+@MainActor
+private final class TrackedCounter: Scope {
+    var total = 0
+    enum When: Codable, Sendable, TrackedWhen {
+        case add(Int)
+        case double
+    }
+    func update(_ when: When) throws {
+        switch when {
+        case .add(let value): total += value
+        case .double: total *= 2
+        }
+    }
+}

@@ -74,6 +74,32 @@ struct EventLoggingTests {
         #expect(log.lines.contains("error LoggingRoot.journal update threw Refusal(value: 0)"))
     }
 
+    @Test func atALevelTheHandlerDropsOnlyErrorsAreLogged() async {
+        let log = CapturedLog()
+        var logger = log.logger()
+        logger.logLevel = .info
+        EventLogging.enable(logger: logger, level: .debug, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let journal = LoggingRoot().journal
+        journal.send(.add(1))
+        journal.send(.addThenThrow(2))
+        journal.send(.addThenSend(3, then: [4]))
+        #expect(journal.total == 10)
+        #expect(log.lines == ["error LoggingRoot.journal update threw Refusal(value: 2)"])
+    }
+
+    @Test func anEventToADismissedScopeIsNotLoggedAsAnUpdateError() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info)
+        defer { EventLogging.disable() }
+        let root = LoggingRoot()
+        let journal = root.journal
+        root.journal = Journal()
+        journal.send(.add(5))
+        #expect(journal.total == 0)
+        #expect(log.lines == [])
+    }
+
     @Test func disabledLoggingWritesNothing() async {
         let log = CapturedLog()
         EventLogging.enable(logger: log.logger())

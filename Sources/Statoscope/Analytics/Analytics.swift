@@ -35,29 +35,25 @@ public enum Analytics {
     package static func observe(_ sink: @escaping @MainActor (any Scope, AnalyticsEvent) -> Void)
         -> MiddlewareRegistration
     {
-        Middleware.addAppWide { event, next in
-            guard let tracked = event.when as? any TrackedWhen, tracked.isTracked else {
-                return try next(event.when)
-            }
-            // Made before the update, which may change what the event's values refer to; handed
-            // over only once the update accepted the event.
-            let made: AnalyticsEvent?
-            do {
-                made = try makeEvent(tracked, scopePath: event.scopePath)
-            } catch {
-                ErrorReporting.logger.warning("\(error)")
-                made = nil
-            }
-            try next(event.when)
-            if let made { sink(event.scope, made) }
-        }
+        MiddlewareChain.analyticsSinks.add(sink)
     }
+
+    /// Whether events of `type` may be tracked: whether it is a ``TrackedWhen``.
+    @usableFromInline
+    static func mayTrack(_ type: Any.Type) -> Bool {
+        trackedTypes.flag(for: type)
+    }
+
+    private static let trackedTypes = TypeFlags { $0 is any TrackedWhen.Type }
+    private static let sensitiveTypes = TypeFlags { $0 is any SensitiveWhen.Type }
 
     /// The analytics event of a `When`.
     public static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
         let value: EventValue
         do {
-            value = try EventEncoding.redactedValue(of: when)
+            let isSensitiveCase =
+                sensitiveTypes.flag(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
+            value = try EventEncoding.redactedValue(of: when, isSensitiveCase: isSensitiveCase)
         } catch {
             throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
         }

@@ -6,10 +6,11 @@ enum EventEncoding {
     /// Set in an encoder's `userInfo` while ``Sensitive`` values must encode redacted.
     static let redactsSensitiveValues = CodingUserInfoKey(rawValue: "org.statoscope.redactsSensitiveValues")!
 
-    /// The event as JSON-modelled values, redacted: `{"caseName": {parameters}}` for an enum event.
-    static func redactedValue(of event: any Encodable) throws -> EventValue {
+    /// The event as JSON-modelled values, redacted: `{"caseName": {parameters}}` for an enum event,
+    /// every parameter redacted for a case that ``SensitiveWhen`` marks sensitive.
+    static func redactedValue(of event: any Encodable, isSensitiveCase: Bool) throws -> EventValue {
         let value = try self.value(of: event, redacting: true)
-        guard (event as? any SensitiveWhen)?.isSensitive == true else { return value }
+        guard isSensitiveCase else { return value }
         guard case .object(let cases) = value, cases.count == 1, let (name, parameters) = cases.first else {
             return value.redacted
         }
@@ -18,6 +19,11 @@ enum EventEncoding {
 
     /// Any encodable value as JSON-modelled values.
     static func value(of encodable: any Encodable, redacting: Bool = false) throws -> EventValue {
+        if let value = try EventValueEncoder(userInfo: [redactsSensitiveValues: redacting]).value(
+            of: encodable)
+        {
+            return value
+        }
         let encoder = JSONEncoder()
         encoder.userInfo[redactsSensitiveValues] = redacting
         return try JSONDecoder().decode(EventValue.self, from: encoder.encode(encodable))

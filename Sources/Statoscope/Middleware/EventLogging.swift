@@ -34,27 +34,32 @@ public enum EventLogging {
     /// Turns logging on (again, with these settings if it was on).
     ///
     /// - Parameters:
-    ///   - logger: Where the lines go.
+    ///   - logger: Where the lines go. Its level is read now: when it drops lines at `level`, events
+    ///     cost nothing more than with logging off, until logging is enabled again.
     ///   - level: The level of event and effect lines (swift-log's default handler drops lines below
-    ///     `.info`); errors thrown by `update` are logged at
-    ///     `error` whatever this says.
+    ///     `.info`); errors thrown by `update`, and effects that fail, are logged at `error` whatever
+    ///     this says.
     ///   - stateDiffs: Whether to log, after each event, the stored properties it changed. Reading the
     ///     state before and after each event costs a reflection of the scope: keep it for debugging.
     public static func enable(
         logger: Logger = Logger(label: "Statoscope"), level: Logger.Level = .debug, stateDiffs: Bool = false
     ) {
         disable()
-        registrations.append(
-            Middleware.addAppWide { event, next in
-                logger.log(level: level, "\(event.description)")
-                do {
+        // A handler's level is part of the logger value: it cannot drop fewer lines later, so events
+        // it would drop need no middleware at all.
+        let logsEvents = logger.logLevel <= level
+        if logsEvents {
+            registrations.append(
+                Middleware.addAppWide { event, next in
+                    logger.log(level: level, "\(event.description)")
                     try next(event.when)
-                } catch {
-                    logger.error("\(event.scopePath) update threw \(error)")
-                    throw error
-                }
+                })
+        }
+        registrations.append(
+            MiddlewareChain.failureObservers.add { scope, error in
+                logger.error("\(scope.scopePath) update threw \(error)")
             })
-        if stateDiffs {
+        if stateDiffs, logsEvents {
             registrations.append(MiddlewareChain.taps.add(stateDiffTap(logger: logger, level: level)))
         }
         ScopeRuntime.lifecycleObserver = { runtime, step, effect in

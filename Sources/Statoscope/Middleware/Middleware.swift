@@ -19,6 +19,6 @@ public enum Middleware {
     /// The middleware runs for as long as the returned registration is kept: dropping it, like
     /// calling ``MiddlewareRegistration/remove()``, takes the middleware out.
     public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
-        MiddlewareChain.appWide.add(middleware)
+        MiddlewareChain.appWide.add(AppWideStep(body: middleware))
     }
 }

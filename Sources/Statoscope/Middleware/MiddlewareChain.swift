@@ -1,83 +1,104 @@
-/// The full path of an event while anything is installed: app-wide middleware in the order added,
-/// then the scope's own middleware in the order added, then the taps, then `update`.
+/// The instruments of the full path, and the parts of it that run unspecialised: a scope's own
+/// middleware, the taps on updates and analytics.
 ///
-/// Installed as the dispatcher's one route while any instrument is; with none, `send` takes its fast
-/// path. The lists are global because app-wide instruments are, like swift-log's bootstrap.
+/// The lists are global because app-wide instruments are, like swift-log's bootstrap. Whenever one
+/// changes, the dispatcher gets a new ``EventRouting``; with nothing installed it gets none, and
+/// `send` takes its fast path.
+@usableFromInline
 @MainActor
 enum MiddlewareChain {
     /// App-wide middleware, outermost first.
-    static let appWide = InstrumentList<AppWideMiddleware>()
+    static let appWide = InstrumentList<AppWideStep>()
     /// Observers of the event exactly as `update` receives it, after every middleware.
     static let taps = InstrumentList<UpdateTap>()
     /// Observers of the events sent from outside any update: the session's inputs.
-    static let entryTaps = InstrumentList<@MainActor (any Scope, any Sendable) -> Void>()
+    static let entryTaps = InstrumentList<EntryTap>()
+    /// Observers of the errors updates throw: told by the dispatcher, on the throwing path only, so
+    /// they need no full path.
+    static let failureObservers = InstrumentList<UpdateFailureObserver>()
+    /// Analytics' sinks, each with the scope that accepted the event.
+    static let analyticsSinks = InstrumentList<@MainActor (any Scope, AnalyticsEvent) -> Void>()
     /// The middleware of individual scopes.
     static let scoped = ScopeMiddlewares()
 
-    private static let route = Route()
-
-    /// Installs the route while anything is installed, and takes it out when nothing is.
+    /// Gives the dispatcher the path that serves what is installed now, or none.
     static func installedChanged() {
-        let isEmpty = appWide.isEmpty && taps.isEmpty && entryTaps.isEmpty && scoped.isEmpty
-        Dispatcher.route = isEmpty ? nil : route
+        let isEmpty =
+            appWide.isEmpty && taps.isEmpty && entryTaps.isEmpty && analyticsSinks.isEmpty && scoped.isEmpty
+        Dispatcher.setRouting(
+            isEmpty
+                ? nil
+                : EventRouting(
+                    appWide: appWide.elements, entryTaps: entryTaps.elements,
+                    hasScopedWork: !scoped.isEmpty || !taps.isEmpty, tracksEvents: !analyticsSinks.isEmpty))
     }
 
-    private final class Route: EventRoute {
-        func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
-            if isInput, !entryTaps.isEmpty {
-                for tap in entryTaps.elements { tap(scope, when) }
-            }
-            if !scoped.isEmpty, scoped.forgetReleasedScopes() {
-                installedChanged()
-            }
-            guard !appWide.isEmpty else { return try runScoped(when, scope) }
-            try runAppWide(appWide.elements, from: 0, ScopeEvent(scope: scope, when: when), scope)
+    /// The innermost path when a scope may have middleware of its own or a tap watches updates.
+    @usableFromInline
+    static func runScoped<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool) throws {
+        if !scoped.isEmpty, scoped.forgetReleasedScopes() {
+            installedChanged()
         }
-    }
-
-    private static func runAppWide<S: Scope>(
-        _ chain: [AppWideMiddleware], from index: Int, _ event: ScopeEvent, _ scope: S
-    ) throws {
-        guard index < chain.count else {
-            guard let when = event.when as? S.When else {
-                throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: event.when)
-            }
-            return try runScoped(when, scope)
-        }
-        try chain[index](event) { next in
-            try runAppWide(chain, from: index + 1, ScopeEvent(scope: scope, when: next), scope)
-        }
-    }
-
-    private static func runScoped<S: Scope>(_ when: S.When, _ scope: S) throws {
         guard !scoped.isEmpty, let middlewares = scoped.middlewares(of: scope) else {
-            return try update(when, scope)
+            return try update(when, scope, tracksEvents: tracksEvents)
         }
-        try runMiddlewares(middlewares, from: 0, when, scope)
+        try runMiddlewares(middlewares, from: 0, when, scope, tracksEvents: tracksEvents)
     }
 
     private static func runMiddlewares<S: Scope>(
-        _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S
+        _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S, tracksEvents: Bool
     ) throws {
-        guard index < chain.count else { return try update(when, scope) }
+        guard index < chain.count else { return try update(when, scope, tracksEvents: tracksEvents) }
         // Sound: the chain is this object's, and every static type it is reached through shares its
         // `When` (see `ScopeMiddleware`), so each entry is a `ScopeMiddleware<S.When>`.
         let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S.When>.self)
         try middleware.body(scope, when) { next in
-            try runMiddlewares(chain, from: index + 1, next, scope)
+            try runMiddlewares(chain, from: index + 1, next, scope, tracksEvents: tracksEvents)
         }
     }
 
-    private static func update<S: Scope>(_ when: S.When, _ scope: S) throws {
-        guard !taps.isEmpty else { return try scope.update(when) }
+    private static func update<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool) throws {
+        guard !taps.isEmpty else {
+            return try updateTrackingIfTracked(when, scope, tracksEvents: tracksEvents)
+        }
         let finishes = taps.elements.map { $0.willUpdate(scope, when) }
         do {
-            try scope.update(when)
+            try updateTrackingIfTracked(when, scope, tracksEvents: tracksEvents)
         } catch {
             for finish in finishes { finish?(error) }
             throw error
         }
         for finish in finishes { finish?(nil) }
+    }
+
+    private static func updateTrackingIfTracked<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool)
+        throws
+    {
+        guard tracksEvents, Analytics.mayTrack(S.When.self), let tracked = when as? any TrackedWhen else {
+            return try scope.update(when)
+        }
+        try updateTracking(when, tracked, scope)
+    }
+
+    /// Runs `update`, and hands analytics the event if the app tracks this case and `update`
+    /// accepted it. `tracked` is `when`, as a ``TrackedWhen``.
+    @usableFromInline
+    static func updateTracking<S: Scope>(_ when: S.When, _ tracked: any TrackedWhen, _ scope: S) throws {
+        guard tracked.isTracked else {
+            return try scope.update(when)
+        }
+        // Made before the update, which may change what the event's values refer to; handed over
+        // only once the update accepted the event.
+        let made: AnalyticsEvent?
+        do {
+            made = try Analytics.makeEvent(tracked, scopePath: scope.scopePath)
+        } catch {
+            ErrorReporting.logger.warning("\(error)")
+            made = nil
+        }
+        try scope.update(when)
+        guard let made else { return }
+        for sink in analyticsSinks.elements { sink(scope, made) }
     }
 }
 
@@ -101,6 +122,7 @@ public struct EventTypeMismatch: Error, CustomStringConvertible {
     /// What the middleware passed on instead.
     public let passedTypeName: String
 
+    @usableFromInline
     init(scopeType: Any.Type, whenType: Any.Type, passed: Any) {
         scopeTypeName = String(describing: scopeType)
         expectedTypeName = String(reflecting: whenType)

@@ -10,6 +10,12 @@ public struct ScopeEvent {
     /// The event: a `When` of that scope.
     public let when: any Sendable
 
+    @usableFromInline
+    init(scope: any Scope, when: any Sendable) {
+        self.scope = scope
+        self.when = when
+    }
+
     /// The type of the scope.
     public var scopeType: any Scope.Type { type(of: scope) }
 

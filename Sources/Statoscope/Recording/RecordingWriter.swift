@@ -105,9 +105,10 @@ struct RecordingWriter {
 
     private func appendEvent(_ event: any Sendable, scopeTypeName: String) throws {
         guard let encodable = event as? any Encodable else { throw NotCodable() }
-        if mayBeSensitive(type(of: event)), let sensitive = event as? any SensitiveWhen, sensitive.isSensitive
+        if sensitiveTypes.flag(for: type(of: event)), let sensitive = event as? any SensitiveWhen,
+            sensitive.isSensitive
         {
-            return try encoder.append(try EventEncoding.redactedValue(of: encodable))
+            return try encoder.append(try EventEncoding.redactedValue(of: encodable, isSensitiveCase: true))
         }
         let start = encoder.bytes.count
         do {
@@ -122,24 +123,8 @@ struct RecordingWriter {
         encoder.bytes.append(contentsOf: data)
     }
 
-    /// Whether events of each type met so far are ``SensitiveWhen``: asked once per type.
-    private let sensitiveTypes = TypeFlags()
-
-    private func mayBeSensitive(_ type: any Sendable.Type) -> Bool {
-        sensitiveTypes.flag(for: type) { $0 is any SensitiveWhen.Type }
-    }
-
-    /// A flag per type, remembered; a class so that the writer's methods need not be mutating.
-    private final class TypeFlags {
-        private var flags: [ObjectIdentifier: Bool] = [:]
-
-        func flag(for type: Any.Type, _ compute: (Any.Type) -> Bool) -> Bool {
-            if let known = flags[ObjectIdentifier(type)] { return known }
-            let flag = compute(type)
-            flags[ObjectIdentifier(type)] = flag
-            return flag
-        }
-    }
+    /// Whether events of each type met so far are ``SensitiveWhen``.
+    private let sensitiveTypes = TypeFlags { $0 is any SensitiveWhen.Type }
 
     private struct NotCodable: Error {}
 

@@ -17,7 +17,7 @@ enum Dispatcher {
     /// Set while a route is installed: every event goes through it.
     private static let routed: UInt8 = 1 << 1
     /// Set while a dismissed scope may still be held: every event's scope is checked.
-    private static let checkingLifetimes: UInt8 = 1 << 2
+    @inlinable static var checkingLifetimes: UInt8 { 1 << 2 }
 
     /// The fast path's only test: `open` means a `send` may call `update` directly.
     @usableFromInline static var gate: UInt8 = open
@@ -33,12 +33,26 @@ enum Dispatcher {
     private static var staged: [ScopeRuntime] = []
 
     /// Whether an update is running now; effects enqueued outside any update start at once.
-    static var isUpdating: Bool { gate & updating != 0 }
+    @inlinable static var isUpdating: Bool { gate & updating != 0 }
 
-    /// The one hook of the full path: while set, every event is handed to it instead of `update`.
-    /// Middleware installs itself here; the dispatcher knows nothing more of it.
-    static var route: (any EventRoute)? {
-        didSet { setGate(routed, route != nil) }
+    /// The full path, while any instrument is installed: every event takes it instead of going
+    /// straight to `update`. Held unowned so that reading it for an event costs no reference
+    /// counting; ``routingOwner`` keeps it alive.
+    @exclusivity(unchecked) @usableFromInline static unowned(unsafe) var routing: EventRouting?
+    @exclusivity(unchecked) private static var routingOwner: EventRouting?
+    /// Paths replaced while an update ran, which that update's delivery may still be walking: kept
+    /// until the outermost update ends.
+    private static var retiredRoutings: [EventRouting] = []
+
+    /// Installs the full path, or takes it out with `nil`.
+    static func setRouting(_ newRouting: EventRouting?) {
+        if isUpdating, let old = routingOwner {
+            retiredRoutings.append(old)
+            hasDeferredWork = true
+        }
+        routingOwner = newRouting
+        routing = newRouting
+        setGate(routed, newRouting != nil)
     }
 
     /// Whether events must be checked against dismissed scopes before delivery.
@@ -51,50 +65,76 @@ enum Dispatcher {
         if isSet { gate |= bit } else { gate &= ~bit }
     }
 
-    /// Runs `update` as the outermost update: what it leaves behind is settled when it returns,
-    /// whether it returns or throws. The fast path and the full path share it.
+    /// Runs `update` as the outermost update of `scope`: what it leaves behind is settled when it
+    /// returns, whether it returns or throws. The fast path and the full path share it.
     @inlinable
-    static func runOutermost(_ update: () throws -> Void) rethrows {
+    static func runOutermost<S: Scope>(of scope: S, _ update: () throws -> Void) rethrows {
         gate |= updating
         do {
             try update()
         } catch {
             finishOutermostUpdate(failed: true)
+            updateThrew(error, in: scope)
             throw error
         }
         finishOutermostUpdate(failed: false)
     }
 
-    /// The full path of `sendUnsafe`: an update is running, or something needs every event.
+    /// Tells the failure observers (error logging) what an update threw; a refusal to deliver to a
+    /// dismissed scope is not an update's error. Only the throwing path pays for it.
     @usableFromInline
+    static func updateThrew(_ error: any Error, in scope: any Scope) {
+        guard !MiddlewareChain.failureObservers.isEmpty, !(error is EventToDismissedScope) else { return }
+        for observer in MiddlewareChain.failureObservers.elements { observer(scope, error) }
+    }
+
+    /// The full path of `sendUnsafe`: an update is running, or something needs every event.
+    ///
+    /// Inlinable, like the path it takes, so that it is specialised for the scope's type where the
+    /// event is sent.
+    @inlinable
     static func dispatch<S: Scope>(_ when: S.When, to scope: S) throws {
         if isUpdating {
-            queue.append(QueuedEvent(scope: scope, when: when))
-            hasDeferredWork = true
-            return
+            return enqueue(when, to: scope)
         }
-        defer { if !afterOutermost.isEmpty { runAfterOutermost() } }
-        try runOutermost { try deliver(when, to: scope, isInput: true) }
+        defer { if hasAfterOutermost { runAfterOutermost() } }
+        try runOutermost(of: scope) { try deliver(when, to: scope, isInput: true) }
+    }
+
+    @usableFromInline
+    static func enqueue<S: Scope>(_ when: S.When, to scope: S) {
+        queue.append(QueuedEvent(scope: scope, when: when))
+        hasDeferredWork = true
     }
 
     /// Work an instrument asked to do once the running event has settled, outside any update: a
     /// recorder's output, which may send events of its own that must be inputs in their turn.
-    static var afterOutermost: [@MainActor () -> Void] = []
+    static var afterOutermost: [@MainActor () -> Void] = [] {
+        didSet { hasAfterOutermost = !afterOutermost.isEmpty }
+    }
+    @exclusivity(unchecked) @usableFromInline static var hasAfterOutermost = false
 
-    private static func runAfterOutermost() {
+    @usableFromInline
+    static func runAfterOutermost() {
         let work = afterOutermost
         afterOutermost.removeAll()
         for item in work { item() }
     }
 
-    /// Delivers one event: refused if its scope was dismissed, else through the route if one is
+    /// Delivers one event: refused if its scope was dismissed, else along the full path if one is
     /// installed, else to `update`. `isInput` says it came from outside any update.
-    private static func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
-        if gate & checkingLifetimes != 0, let refusal = ScopeLifetimes.refusal(for: scope, when: when) {
-            throw refusal
+    @inlinable
+    static func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
+        if gate & checkingLifetimes != 0 {
+            try checkLifetime(of: scope, when: when)
         }
-        guard let route else { return try scope.update(when) }
-        try route.deliver(when, to: scope, isInput: isInput)
+        guard let routing else { return try scope.update(when) }
+        try routing.deliver(when, to: scope, isInput: isInput)
+    }
+
+    @usableFromInline
+    static func checkLifetime<S: Scope>(of scope: S, when: S.When) throws {
+        if let refusal = ScopeLifetimes.refusal(for: scope, when: when) { throw refusal }
     }
 
     /// Ends the outermost update: settles what it left behind, then lets `send` in again.
@@ -118,6 +158,7 @@ enum Dispatcher {
         }
         queue.removeAll(keepingCapacity: queue.capacity <= 64)
         queueHead = 0
+        retiredRoutings.removeAll()
         hasDeferredWork = false
     }
 
@@ -156,6 +197,7 @@ enum Dispatcher {
             settleUpdate(failed: false)
         } catch {
             settleUpdate(failed: true)
+            updateThrew(error, in: scope)
             reportUpdateError(error, when: when, scope: scope)
         }
     }
@@ -165,14 +207,6 @@ enum Dispatcher {
     static func reportUpdateError<S: Scope>(_ error: any Error, when: S.When, scope: S) {
         ErrorReporting.report(ErrorReport(error: error, source: .update(when), scope: scope))
     }
-}
-
-/// The full path of every event while installed as ``Dispatcher/route``: it must end by calling the
-/// scope's `update` (or decide not to).
-@MainActor
-protocol EventRoute: AnyObject {
-    /// Delivers `when` to `scope`; `isInput` says it was sent from outside any update.
-    func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws
 }
 
 /// An event sent while an update was running, waiting for its turn.

@@ -28,6 +28,6 @@ extension Scope {
         guard Dispatcher.gate == Dispatcher.open else {
             return try Dispatcher.dispatch(when, to: self)
         }
-        try Dispatcher.runOutermost { try update(when) }
+        try Dispatcher.runOutermost(of: self) { try update(when) }
     }
 }

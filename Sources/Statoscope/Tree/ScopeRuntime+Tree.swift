@@ -52,6 +52,16 @@ extension ScopeRuntime {
     /// Where the scope sits, from the root: `App.rows[2].detail`, or the type name for a root. A
     /// dismissed scope keeps the path it had.
     package var path: String {
+        if let cachedPath = tree.cachedPath, tree.pathGeneration == ScopeTree.generation {
+            return cachedPath
+        }
+        let path = computedPath
+        tree.cachedPath = path
+        tree.pathGeneration = ScopeTree.generation
+        return path
+    }
+
+    private var computedPath: String {
         var names: [String] = []
         var prefix: String?
         for runtime in selfAndAncestors {

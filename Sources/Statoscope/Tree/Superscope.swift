@@ -131,6 +131,6 @@ extension Scope {
     /// Where the scope sits in its tree, from the root: `App.rows[2].detail`. A dismissed scope
     /// keeps the path it had; a scope never linked is its own root, named by its type.
     public var scopePath: String {
-        ScopeRuntimeTable.existingRuntime(for: self)?.path ?? String(describing: type(of: self))
+        ScopeRuntimeTable.existingRuntime(for: self)?.path ?? RecordedPath.typeName(of: self)
     }
 }

@@ -24,6 +24,11 @@ struct TreeNode {
     var lifetime = Lifetime.root
     /// The path a dismissed scope had when it was dismissed, for the reports of late events.
     var dismissedPath: String?
+    /// The path as last computed, valid while ``ScopeTree/generation`` is `pathGeneration`: analytics
+    /// and recorders read it for every event, and walking the ancestors each time cost more than the
+    /// rest of tracking an event.
+    var cachedPath: String?
+    var pathGeneration: UInt64 = 0
     /// Ancestors given by a test to a scope tested on its own, nearest first.
     var superscopesForTesting: [any Scope] = []
 

@@ -2,10 +2,13 @@ import Statoscope
 
 /// Workload 2: `send` through pass-through middlewares, and with middleware support but none installed.
 ///
-/// Budget: with logging off (no middleware installed), middleware support adds nothing measurable:
+/// Budgets: with logging off (no middleware installed), middleware support adds nothing measurable:
 /// `send` on a scope that had a middleware and no longer has one stays within 10% (the run-to-run
-/// noise of this machine) of `send` on a scope that never had one. The figures with middlewares
-/// installed have no limit in the issue; they are reported to follow them.
+/// noise of this machine) of `send` on a scope that never had one. The production configuration:
+/// one app-wide pass-through middleware adds at most 15 ns; logging at a level that logs nothing at
+/// most 1.5x plain `send`; an untracked event at most 20 ns more, a tracked one at most 1 µs; and
+/// everything on at most 100x the hand-written `handle(_:)`. Scopes' own middlewares have no limit;
+/// they are reported to follow them.
 @MainActor
 enum MiddlewareWorkload {
     /// "Nothing measurable": within the noise between repetitions of the same loop on this machine.
@@ -28,6 +31,7 @@ enum MiddlewareWorkload {
             withAnalyticsNotTracking(taps),
             withAnalyticsTracking(),
             withEverythingOn(),
+            SendWorkload.handWritten(taps),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -47,8 +51,9 @@ enum MiddlewareWorkload {
         // A tracked event: at most 1 µs.
         context.record(results[11], against: results[0], budget: .value(atMost: 1_000))
         // Every event tracked, an error handler and the flight recorder: at most 100x the
-        // hand-written `handle(_:)`, the baseline of workload 1.
-        context.record(results[12], against: results[0])
+        // hand-written `handle(_:)`, measured here again so that the ratio is of one run.
+        context.recordBaseline(results[13])
+        context.record(results[12], against: results[13], budget: .ratio(atMost: 100))
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -117,7 +122,7 @@ enum MiddlewareWorkload {
     }
 
     /// One app-wide middleware that passes every event on, installed only while this case is timed.
-    private static func withAppWidePassThrough(_ taps: TapSequence) -> TimedCase {
+    static func withAppWidePassThrough(_ taps: TapSequence) -> TimedCase {
         var registration: MiddlewareRegistration?
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
@@ -127,7 +132,7 @@ enum MiddlewareWorkload {
     }
 
     /// `EventLogging` on at `.debug`, below the default handler's `.info`: it logs nothing.
-    private static func withQuietLogging(_ taps: TapSequence) -> TimedCase {
+    static func withQuietLogging(_ taps: TapSequence) -> TimedCase {
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send, EventLogging on at a level that logs nothing")
         timedCase.setUp = { EventLogging.enable(level: .debug) }
@@ -136,7 +141,7 @@ enum MiddlewareWorkload {
     }
 
     /// Analytics installed; the counter's events are not `TrackedWhen`, so none is tracked.
-    private static func withAnalyticsNotTracking(_ taps: TapSequence) -> TimedCase {
+    static func withAnalyticsNotTracking(_ taps: TapSequence) -> TimedCase {
         var registration: MiddlewareRegistration?
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send, analytics installed, event not tracked (+20 ns)")
@@ -146,7 +151,7 @@ enum MiddlewareWorkload {
     }
 
     /// Analytics installed and every event tracked.
-    private static func withAnalyticsTracking() -> TimedCase {
+    static func withAnalyticsTracking() -> TimedCase {
         let scope = TallyScope()
         var registration: MiddlewareRegistration?
         var sunk = 0
@@ -160,7 +165,7 @@ enum MiddlewareWorkload {
     }
 
     /// Every event tracked, an error handler and a flight recorder, as a shipped app runs.
-    private static func withEverythingOn() -> TimedCase {
+    static func withEverythingOn() -> TimedCase {
         let scope = TallyScope()
         var analytics: MiddlewareRegistration?
         var handler: ErrorReporting.Registration?

@@ -54,5 +54,23 @@ enum Profiles {
         ("in-flight", { count in _ = await EffectsWorkload.inFlight(count) }),
         ("in-flight-hand-written", { count in _ = await EffectsWorkload.handWrittenInFlight(count) }),
         ("record", { count in RecordingWorkload.recordOnly(count) }),
+        (
+            "app-wide-pass-through",
+            { count in profile(MiddlewareWorkload.withAppWidePassThrough(TapSequence()), count) }
+        ),
+        ("quiet-logging", { count in profile(MiddlewareWorkload.withQuietLogging(TapSequence()), count) }),
+        (
+            "analytics-not-tracked",
+            { count in profile(MiddlewareWorkload.withAnalyticsNotTracking(TapSequence()), count) }
+        ),
+        ("analytics-tracked", { count in profile(MiddlewareWorkload.withAnalyticsTracking(), count) }),
+        ("everything-on", { count in profile(MiddlewareWorkload.withEverythingOn(), count) }),
     ]
+
+    /// Runs a case between its set-up and tear-down, as the timed loop does.
+    private static func profile(_ timedCase: TimedCase, _ count: Int) {
+        timedCase.setUp()
+        _ = timedCase.run(count)
+        timedCase.tearDown()
+    }
 }
