@@ -109,19 +109,35 @@ final class DemoSession {
         await settle()
     }
 
-    /// Another device posts `count` to the server, which pushes it to the live count if it is open.
+    /// Another device posts `count` to the server, which pushes it to the live count if it is open;
+    /// the session waits for that push.
     func anotherDeviceSetsCount(_ count: Int) async {
+        replayReportedFlightRecording()
         PlainLogHandler.print("device", "another device sets the count to \(count)")
         do {
             _ = try await anotherDevice.postCount(count)
         } catch {
             PlainLogHandler.print("device", "the server refused it: \(ServerError(error).message)")
+            return
+        }
+        await wait(for: "the pushed count") {
+            app.liveCount?.viewShowsLive != true || app.liveCount?.viewDisplaysServerCount == count
         }
     }
 
-    /// Waits until `condition` holds, or until the user runs out of patience, saying what it waited for.
-    /// A pushed update has no effect to settle: this is how the session waits for one.
-    func wait(for what: String, until condition: () -> Bool) async {
+    /// Sends what (re)connects the live count, then waits for the server's first push, or for the
+    /// updates to stop.
+    func connectLiveCount(_ narration: String, _ action: () -> Void) async {
+        await user(narration, action)
+        await wait(for: "the live count to connect") {
+            guard let live = app.liveCount else { return true }
+            return !live.viewShowsLive || live.viewDisplaysServerCount != nil
+        }
+    }
+
+    /// Waits until `condition` holds, or until the user runs out of patience, saying what it waited
+    /// for. A pushed update has no effect to settle: this is how the session waits for one.
+    private func wait(for what: String, until condition: () -> Bool) async {
         let deadline = ContinuousClock.now + patience
         while !condition() {
             guard ContinuousClock.now < deadline else {
@@ -130,12 +146,6 @@ final class DemoSession {
             }
             try? await Task.sleep(for: .milliseconds(5))
         }
-    }
-
-    /// Whether the live count shows what the server pushed last, or why the updates stopped.
-    private var liveCountIsUpToDate: Bool {
-        guard let live = app.liveCount else { return true }
-        return !live.viewShowsLive || live.viewDisplaysServerCount != nil
     }
 
     /// Waits until the tree has nothing in flight, or until the user runs out of patience (a slow
@@ -175,8 +185,7 @@ final class DemoSession {
 
     /// The scripted session of `swift run statoscope-demo`.
     func playScript() async {
-        await user("opens the live count") { app.send(.userOpensLiveCount) }
-        await wait(for: "the live count to connect") { liveCountIsUpToDate }
+        await connectLiveCount("opens the live count") { app.send(.userOpensLiveCount) }
         for tap in 1...3 {
             await user("taps + (\(tap) of 3)") { app.counter.send(.userTappedIncrementButton) }
         }
@@ -188,9 +197,6 @@ final class DemoSession {
                 || app.liveCount?.viewDisplaysServerCount == app.counter.viewDisplaysTotalCount
         }
         await anotherDeviceSetsCount(10)
-        await wait(for: "the pushed count") {
-            app.liveCount?.viewShowsLive != true || app.counter.viewDisplaysTotalCount == 10
-        }
         await user("closes the live count") { app.send(.userClosesLiveCount) }
         await user("opens the profile tab") { app.send(.userSelectsTab(.profile)) }
         await user("types a new email") {

@@ -103,9 +103,9 @@ extension DemoSession {
         case .save: await user("taps Change email") { app.profile.send(.userTapsChangeEmailButton) }
         case .live:
             if let live = app.liveCount {
-                await user("taps Reconnect on the live count") { live.send(.userConnects) }
+                await connectLiveCount("taps Reconnect on the live count") { live.send(.userConnects) }
             } else {
-                await user("opens the live count") { app.send(.userOpensLiveCount) }
+                await connectLiveCount("opens the live count") { app.send(.userOpensLiveCount) }
             }
         case .disconnect:
             guard let live = app.liveCount else {

@@ -62,6 +62,9 @@ package final class LiveCount: Scope {
         case .userConnects:
             viewShowsLive = true
             viewDisplaysError = nil
+            // Until the server's first push, the view shows that it is connecting, not a count that
+            // may have changed while it was off.
+            viewDisplaysServerCount = nil
             // Keyed: a reconnect replaces the connection in flight, which delivers nothing more.
             effectsState.enqueue(
                 LiveCountUpdates()
