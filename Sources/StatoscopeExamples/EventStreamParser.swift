@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// The examples are not a product: their package API is package for the demo and the tests only.
+
 import Foundation
 
 /// Splits a `text/event-stream` body into events, as its bytes arrive in pieces of any size.
@@ -5,12 +8,14 @@ import Foundation
 /// Keeps what the stream format needs for JSON payloads: the `data:` lines of an event, joined by
 /// newlines, dispatched at the blank line that ends it. Comments (lines starting with `:`), which a
 /// server sends to keep the connection alive, and other fields are skipped.
-struct EventStreamParser {
+package struct EventStreamParser {
     private var pending = Data()
     private var dataLines: [String] = []
 
+    package init() {}
+
     /// Takes the next piece of the body and returns the data of the events it completes.
-    mutating func append(_ bytes: Data) -> [String] {
+    package mutating func append(_ bytes: Data) -> [String] {
         pending.append(bytes)
         var events: [String] = []
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
