@@ -92,14 +92,8 @@ struct LiveCountAcceptanceTests {
     }
 
     @Test func inTheAppAPushedCountReachesTheCounter() throws {
-        try DemoApp.GIVEN("the app on its counter tab") { DemoApp() }
-            .injecting(CounterAPI.echoing)
-            .injecting(ProfileAPI.holdingJohn)
-            .injecting(LiveCountAPI.quiet)
-            .THEN_Nil(\.liveCount)
-            .WHEN(.userOpensLiveCount)
+        try appWithTheLiveCountOpen()
             .THEN_NotNil(\.liveCount)
-            .THEN_Enqueued(\.liveCount, LiveCountUpdates())
             .WITH(\.liveCount) { live in
                 try live
                     .THEN(\.viewShowsLive, equals: true)
@@ -115,11 +109,7 @@ struct LiveCountAcceptanceTests {
     }
 
     @Test func aPushRacingTheUsersPostDoesNotUndoTheTap() throws {
-        try DemoApp.GIVEN("the app with the live count open") { DemoApp() }
-            .injecting(CounterAPI.echoing)
-            .injecting(ProfileAPI.holdingJohn)
-            .injecting(LiveCountAPI.quiet)
-            .WHEN(.userOpensLiveCount)
+        try appWithTheLiveCountOpen()
             .WHEN(\.counter, .userTappedIncrementButton)
             .THEN(\.counter.viewDisplaysTotalCount, equals: 1)
             .WITH(\.liveCount) { live in
@@ -140,12 +130,7 @@ struct LiveCountAcceptanceTests {
     }
 
     @Test func closingTheLiveCountDismissesItAndEndsItsConnection() throws {
-        try DemoApp.GIVEN("the app with the live count open") { DemoApp() }
-            .injecting(CounterAPI.echoing)
-            .injecting(ProfileAPI.holdingJohn)
-            .injecting(LiveCountAPI.quiet)
-            .WHEN(.userOpensLiveCount)
-            .THEN_Enqueued(\.liveCount, LiveCountUpdates())
+        try appWithTheLiveCountOpen()
             .WHEN(.userClosesLiveCount)
             .THEN_Nil(\.liveCount)
             .THEN_NoEffects()
@@ -153,6 +138,17 @@ struct LiveCountAcceptanceTests {
             // Strict: a connection still open anywhere in the tree at the end would fail the plan.
             .strictEffects()
             .runTest()
+    }
+
+    /// The app on its counter tab once the user opened the live count, which connects when shown.
+    private func appWithTheLiveCountOpen() throws -> TestPlan<DemoApp> {
+        try DemoApp.GIVEN("the app on its counter tab") { DemoApp() }
+            .injecting(CounterAPI.echoing)
+            .injecting(ProfileAPI.holdingJohn)
+            .injecting(LiveCountAPI.quiet)
+            .THEN_Nil(\.liveCount)
+            .WHEN(.userOpensLiveCount)
+            .THEN_Enqueued(\.liveCount, LiveCountUpdates())
     }
 
     /// A connected live count showing `count`: the starting point of the plans about what comes next.

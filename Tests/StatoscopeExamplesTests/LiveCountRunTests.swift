@@ -9,14 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct LiveCountRunTests {
     @Test func pushesReachTheCounterAndClosingTheViewClosesTheConnection() async throws {
-        let server = PlayedLiveServer()
-        let app = DemoApp()
-        app.injectObject(CounterAPI.echoing)
-        app.injectObject(server.api)
-
-        app.send(.userOpensLiveCount)
-        let live = try #require(app.liveCount)
-        try await waitUntil("the first connection opens") { server.connectionsOpened == 1 }
+        let (server, app, live) = try await appWithLiveCountConnected()
         server.push(CounterDTO(count: 5))
         try await waitUntil("the push reaches the counter") { app.counter.viewDisplaysTotalCount == 5 }
         #expect(live.viewDisplaysServerCount == 5)
@@ -33,14 +26,7 @@ struct LiveCountRunTests {
     }
 
     @Test func reconnectingClosesTheOldConnectionAndListensOnTheNewOne() async throws {
-        let server = PlayedLiveServer()
-        let app = DemoApp()
-        app.injectObject(CounterAPI.echoing)
-        app.injectObject(server.api)
-        app.send(.userOpensLiveCount)
-        let live = try #require(app.liveCount)
-        try await waitUntil("the first connection opens") { server.connectionsOpened == 1 }
-
+        let (server, _, live) = try await appWithLiveCountConnected()
         live.send(.userConnects)
         try await waitUntil("the second connection opens") { server.connectionsOpened == 2 }
         try await waitUntil("the first connection is closed") { server.connectionsClosed == 1 }
@@ -61,6 +47,18 @@ struct LiveCountRunTests {
         #expect(settled)
         #expect(!live.viewShowsLive)
         #expect(live.viewDisplaysError == "no LiveCountAPI injected")
+    }
+
+    /// The app on a played server, once the live count the user opened has connected.
+    private func appWithLiveCountConnected() async throws -> (PlayedLiveServer, DemoApp, LiveCount) {
+        let server = PlayedLiveServer()
+        let app = DemoApp()
+        app.injectObject(CounterAPI.echoing)
+        app.injectObject(server.api)
+        app.send(.userOpensLiveCount)
+        let live = try #require(app.liveCount)
+        try await waitUntil("the first connection opens") { server.connectionsOpened == 1 }
+        return (server, app, live)
     }
 
     /// Polls `condition` every few milliseconds for up to ten seconds: a bound, not a timing.
