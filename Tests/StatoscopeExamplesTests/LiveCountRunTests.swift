@@ -26,7 +26,9 @@ struct LiveCountRunTests {
     }
 
     @Test func reconnectingClosesTheOldConnectionAndListensOnTheNewOne() async throws {
-        let (server, _, live) = try await appWithLiveCountConnected()
+        let (server, app, live) = try await appWithLiveCountConnected()
+        // A released root's effects are cancelled by a sweep: the app is held to the end.
+        defer { withExtendedLifetime(app) {} }
         live.send(.userConnects)
         try await waitUntil("the second connection opens") { server.connectionsOpened == 2 }
         try await waitUntil("the first connection is closed") { server.connectionsClosed == 1 }
