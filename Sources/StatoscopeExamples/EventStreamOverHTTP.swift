@@ -33,8 +33,9 @@ enum EventStreamOverHTTP {
 
 /// The data task's delegate: splits the body into events and yields each one's decoded data.
 ///
-/// `@unchecked Sendable`: the session calls it on its delegate queue, one call at a time, and the
-/// lock guards its state against the consumer's termination anyway.
+/// `@unchecked Sendable`: the session calls it on its own serial delegate queue, and the lock guards
+/// its state anyway. Nothing else is called while the lock is held: finishing the stream runs its
+/// termination handler, which cancels the task.
 private final class EventReceiver<Event: Decodable & Sendable>: NSObject, URLSessionDataDelegate,
     @unchecked Sendable
 {
@@ -55,30 +56,31 @@ private final class EventReceiver<Event: Decodable & Sendable>: NSObject, URLSes
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard (200..<300).contains(status(of: dataTask)) else {
-            errorBody.append(data)
-            return
+        let isSuccess = (200..<300).contains(status(of: dataTask))
+        let payloads = lock.withLock {
+            guard isSuccess else {
+                errorBody.append(data)
+                return [String]()
+            }
+            return parser.append(data)
         }
-        for payload in parser.append(data) {
+        for payload in payloads {
             do {
                 continuation.yield(try JSONDecoder().decode(Event.self, from: Data(payload.utf8)))
             } catch {
                 continuation.finish(
                     throwing: ServerError(
                         message: "GET \(url.path) sent an event that does not decode: \(error)"))
-                dataTask.cancel()
                 return
             }
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.lock()
-        defer { lock.unlock() }
         let status = status(of: task)
+        let body = lock.withLock { errorBody }
         if let error {
+            // Cancelled: the consumer stopped iterating, and the stream has already ended.
             if (error as? URLError)?.code == .cancelled {
                 continuation.finish()
             } else {
@@ -86,13 +88,12 @@ private final class EventReceiver<Event: Decodable & Sendable>: NSObject, URLSes
                     throwing: ServerError(message: "GET \(url.path) failed: \(error.localizedDescription)"))
             }
         } else if !(200..<300).contains(status) {
-            let text = String(decoding: errorBody, as: UTF8.self)
+            let text = String(decoding: body, as: UTF8.self)
             continuation.finish(
                 throwing: ServerError(
                     message: "GET \(url.path) answered \(status)\(text.isEmpty ? "" : ": \(text)")"))
         } else {
             continuation.finish()
         }
-        session.finishTasksAndInvalidate()
     }
 }
