@@ -20,6 +20,8 @@ final class DemoSession {
     private var flightRecordingToReplay: String?
     private var isReplaying = false
     private let recordingURL: URL
+    /// Another device, changing the count on the same server: the pushes the live count receives.
+    private let anotherDevice: CounterAPI
     /// How long the simulated user waits for the app to settle before acting again.
     private let patience: Duration
     private(set) var errorReports = 0
@@ -27,6 +29,7 @@ final class DemoSession {
     init(baseURL: URL, recordingURL: URL, patience: Duration, showsFlightRecordings: Bool) throws {
         Self.installInstruments()
         app = DemoApp.live(baseURL: baseURL)
+        anotherDevice = CounterAPI.live(baseURL: baseURL)
         flightRecorder = FlightRecorder(recording: app, keepingLast: 500)
         self.showsFlightRecordings = showsFlightRecordings
         self.recordingURL = recordingURL
@@ -106,8 +109,48 @@ final class DemoSession {
         await settle()
     }
 
+    /// Another device posts `count` to the server, which pushes it to the live count if it is open;
+    /// the session waits for that push.
+    func anotherDeviceSetsCount(_ count: Int) async {
+        replayReportedFlightRecording()
+        PlainLogHandler.print("device", "another device sets the count to \(count)")
+        do {
+            _ = try await anotherDevice.postCount(count)
+        } catch {
+            PlainLogHandler.print("device", "the server refused it: \(ServerError(error).message)")
+            return
+        }
+        await wait(for: "the pushed count") {
+            app.liveCount?.viewShowsLive != true || app.liveCount?.viewDisplaysServerCount == count
+        }
+    }
+
+    /// Sends what (re)connects the live count, then waits for the server's first push, or for the
+    /// updates to stop.
+    func connectLiveCount(_ narration: String, _ action: () -> Void) async {
+        await user(narration, action)
+        await wait(for: "the live count to connect") {
+            guard let live = app.liveCount else { return true }
+            return !live.viewShowsLive || live.viewDisplaysServerCount != nil
+        }
+    }
+
+    /// Waits until `condition` holds, or until the user runs out of patience, saying what it waited
+    /// for. A pushed update has no effect to settle: this is how the session waits for one.
+    private func wait(for what: String, until condition: () -> Bool) async {
+        let deadline = ContinuousClock.now + patience
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                PlainLogHandler.print("user", "does not wait for \(what) any longer")
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// Waits until the tree has nothing in flight, or until the user runs out of patience (a slow
-    /// server): then the session goes on while completions are still on their way.
+    /// server): then the session goes on while completions are still on their way. The live
+    /// count's connection stays open: it is not waited for.
     func settle() async {
         let deadline = ContinuousClock.now + patience
         while isBusy {
@@ -124,8 +167,12 @@ final class DemoSession {
             || !app.profile.effectsState.effects.isEmpty
     }
 
-    /// Waits for every completion still on its way, stops recording and prints the final tree.
+    /// Closes the live count, whose connection would never settle, waits for every completion
+    /// still on its way, stops recording and prints the final tree.
     func finish() async {
+        if app.liveCount != nil {
+            await user("closes the live count") { app.send(.userClosesLiveCount) }
+        }
         await app.effectsState.waitUntilSubtreeSettled()
         replayReportedFlightRecording()
         recorder.stop()
@@ -138,10 +185,19 @@ final class DemoSession {
 
     /// The scripted session of `swift run statoscope-demo`.
     func playScript() async {
+        await connectLiveCount("opens the live count") { app.send(.userOpensLiveCount) }
         for tap in 1...3 {
             await user("taps + (\(tap) of 3)") { app.counter.send(.userTappedIncrementButton) }
         }
         await user("taps -") { app.counter.send(.userTappedDecrementButton) }
+        // Each post is pushed back on the live connection too; the session waits for the last push
+        // so that another device's change comes after it.
+        await wait(for: "the live count to catch up") {
+            app.liveCount?.viewShowsLive != true
+                || app.liveCount?.viewDisplaysServerCount == app.counter.viewDisplaysTotalCount
+        }
+        await anotherDeviceSetsCount(10)
+        await user("closes the live count") { app.send(.userClosesLiveCount) }
         await user("opens the profile tab") { app.send(.userSelectsTab(.profile)) }
         await user("types a new email") {
             app.profile.send(.userTypesNewEmail(userEmail: Sensitive("john.appleseed@example.org")))

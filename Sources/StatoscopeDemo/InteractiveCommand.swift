@@ -9,6 +9,10 @@ enum InteractiveCommand: Equatable {
     case load
     case email(String)
     case save
+    case live
+    case disconnect
+    case close
+    case other(Int)
     case state
     case help
     case quit
@@ -21,6 +25,10 @@ enum InteractiveCommand: Equatable {
           load         open the profile tab (loads the profile; again: reloads it)
           email ADDR   type ADDR as the new email
           save         tap Change email (saves the profile)
+          live         open the live count (connects; again: reconnects)
+          disconnect   stop the live count's updates, keeping it open
+          close        close the live count (ends its updates)
+          other N      another device sets the count to N on the server
           state        print the app's state
           help         print this list
           quit         stop (end of input stops too)
@@ -39,6 +47,15 @@ enum InteractiveCommand: Equatable {
         case ("email", 1): return .success(.email(rest[rest.startIndex]))
         case ("email", _): return .failure(DemoFailure("usage: email ADDRESS (one word)"))
         case ("save", 0): return .success(.save)
+        case ("live", 0), ("reconnect", 0): return .success(.live)
+        case ("disconnect", 0): return .success(.disconnect)
+        case ("close", 0): return .success(.close)
+        case ("other", 1):
+            guard let count = Int(rest[rest.startIndex]), count >= 0 else {
+                return .failure(DemoFailure("usage: other COUNT (a whole number, 0 or more)"))
+            }
+            return .success(.other(count))
+        case ("other", _): return .failure(DemoFailure("usage: other COUNT (a whole number, 0 or more)"))
         case ("state", 0): return .success(.state)
         case ("help", 0), ("?", 0): return .success(.help)
         case ("quit", 0), ("exit", 0), ("q", 0): return .success(.quit)
@@ -84,6 +101,20 @@ extension DemoSession {
                 app.profile.send(.userTypesNewEmail(userEmail: Sensitive(address)))
             }
         case .save: await user("taps Change email") { app.profile.send(.userTapsChangeEmailButton) }
+        case .live:
+            if let live = app.liveCount {
+                await connectLiveCount("taps Reconnect on the live count") { live.send(.userConnects) }
+            } else {
+                await connectLiveCount("opens the live count") { app.send(.userOpensLiveCount) }
+            }
+        case .disconnect:
+            guard let live = app.liveCount else {
+                print("the live count is not open; type live to open it")
+                return
+            }
+            await user("taps Disconnect on the live count") { live.send(.userDisconnects) }
+        case .close: await user("closes the live count") { app.send(.userClosesLiveCount) }
+        case .other(let count): await anotherDeviceSetsCount(count)
         case .state: print(app.subtreeDescription)
         case .help: print(InteractiveCommand.list)
         case .quit: break

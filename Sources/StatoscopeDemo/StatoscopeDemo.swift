@@ -10,9 +10,10 @@ struct StatoscopeDemo: AsyncParsableCommand {
         commandName: "statoscope-demo",
         abstract: "Runs Statoscope's example app against an embedded HTTP server on 127.0.0.1.",
         discussion: """
-            With no options, plays a scripted session: counter taps (each one posted to the server), \
-            loading the profile, editing the email, saving it, and one completion arriving when \
-            nothing expects it. It prints every event, effect, state change, analytics event and \
+            With no options, plays a scripted session: opening the live count (the server pushes its \
+            count over a long-lived connection), counter taps (each one posted to the server), another \
+            device's change pushed to the app, loading the profile, editing the email, saving it, and \
+            one completion arriving when nothing expects it. It prints every event, effect, state change, analytics event and \
             reported error, writes a recording of the session, and prints the final state.
 
             Replay that recording with --replay: it prints the same final state, without a server.
@@ -20,7 +21,8 @@ struct StatoscopeDemo: AsyncParsableCommand {
             --slow-server with a shorter --patience shows completions arriving after the user moved \
             on; --failing-server shows failed completions, and prints the flight recording the error report \
             carries, then replays it. --interactive reads these commands: tap, \
-            untap, counter, load, email ADDRESS, save, state, help, quit.
+            untap, counter, load, email ADDRESS, save, live, disconnect, close, other COUNT, state, \
+            help, quit.
             """
     )
 

@@ -17,12 +17,16 @@ package final class Counter: Scope {
         case userTappedIncrementButton
         case userTappedDecrementButton
         case networkPostCompleted(NetworkOutcome<CounterDTO>)
+        /// The server pushed the count another device (or this one) stored.
+        case serverChangedCount(Int)
 
         /// The taps tell how the counter is used; each post's answer follows a tap, and the errors
-        /// it brings are reported apart.
+        /// it brings are reported apart; pushed counts are the server's doing.
         package var isTracked: Bool {
-            if case .networkPostCompleted = self { return false }
-            return true
+            switch self {
+            case .networkPostCompleted, .serverChangedCount: false
+            case .userTappedIncrementButton, .userTappedDecrementButton: true
+            }
         }
     }
 
@@ -50,6 +54,11 @@ package final class Counter: Scope {
             case .failure(let error):
                 viewDisplaysError = error.message
             }
+        case .serverChangedCount(let count):
+            // While a post is in flight, its answer brings the count the server stored: a push
+            // racing it could be older, and must not undo the tap the user sees.
+            guard !viewShowsLoadingAndDisablesButtons else { return }
+            viewDisplaysTotalCount = count
         }
     }
 

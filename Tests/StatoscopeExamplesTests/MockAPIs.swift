@@ -23,3 +23,10 @@ extension SearchAPI {
         catalog.filter { $0.hasPrefix(query) }
     }
 }
+
+extension LiveCountAPI {
+    /// A server that holds the connection open and pushes nothing: plans feed the stream by hand.
+    static let quiet = LiveCountAPI(name: "quiet") {
+        AsyncThrowingStream { _ in }
+    }
+}

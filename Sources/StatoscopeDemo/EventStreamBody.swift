@@ -1,0 +1,35 @@
+import FlyingSocks
+import Foundation
+
+/// A response body that stays open: the bytes of each event as it is published, until the stream
+/// finishes. FlyingFox sends a body of unknown length chunked, one chunk per buffer this returns, so
+/// each event leaves as soon as it is published.
+struct EventStreamBody: AsyncBufferedSequence {
+    typealias Element = UInt8
+
+    let events: AsyncStream<Data>
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(events: events.makeAsyncIterator())
+    }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var events: AsyncStream<Data>.Iterator
+        /// What is left of the latest event when the reader asked for fewer bytes than it holds.
+        var pending: [UInt8] = []
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            while pending.isEmpty {
+                guard let event = await events.next() else { return nil }
+                pending = Array(event)
+            }
+            let buffer = Array(pending.prefix(Swift.max(1, count)))
+            pending.removeFirst(buffer.count)
+            return buffer
+        }
+    }
+}
