@@ -152,6 +152,13 @@ final class DemoSession {
     /// server): then the session goes on while completions are still on their way. The live
     /// count's connection stays open: it is not waited for.
     func settle() async {
+        await waitForEffects()
+        // Analytics hands events to its sink off the main actor: the lines of this step's events
+        // are printed before the next step's.
+        await Analytics.waitUntilDelivered()
+    }
+
+    private func waitForEffects() async {
         let deadline = ContinuousClock.now + patience
         while isBusy {
             guard ContinuousClock.now < deadline else {
@@ -174,6 +181,7 @@ final class DemoSession {
             await user("closes the live count") { app.send(.userClosesLiveCount) }
         }
         await app.effectsState.waitUntilSubtreeSettled()
+        await Analytics.waitUntilDelivered()
         replayReportedFlightRecording()
         recorder.stop()
         flightRecorder.stop()

@@ -128,7 +128,7 @@ struct StatoscopeDemo: AsyncParsableCommand {
     }
 
     @MainActor
-    private static func replay(_ url: URL) throws {
+    private static func replay(_ url: URL) async throws {
         let recording: Recording
         do {
             recording = try Recording(contentsOf: url)
@@ -146,6 +146,7 @@ struct StatoscopeDemo: AsyncParsableCommand {
         } catch {
             throw DemoFailure("cannot replay \(url.path): \(error)")
         }
+        await Analytics.waitUntilDelivered()
         print("final state:")
         print(app.subtreeDescription)
     }

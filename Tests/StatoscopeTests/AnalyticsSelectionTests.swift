@@ -71,13 +71,10 @@ struct RefundRefused: Error {}
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct AnalyticsSelectionTests {
     private func tracking(_ body: () async -> Void) async -> [String] {
-        var events: [String] = []
-        let registration = Analytics.install { event in
-            if ["Till", "Drawer", "Receipt"].contains(event.scopePath) { events.append(event.description) }
-        }
-        defer { registration.remove() }
+        let tracked = TrackedEvents { ["Till", "Drawer", "Receipt"].contains($0.scopePath) }
+        defer { tracked.stop() }
         await body()
-        return events
+        return await tracked.delivered().map(\.description)
     }
 
     @Test func onlyCasesTheAppOptedInAreTracked() async {

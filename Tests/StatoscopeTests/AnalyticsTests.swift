@@ -1,3 +1,4 @@
+import Foundation
 import Statoscope
 import Testing
 
@@ -107,17 +108,14 @@ struct AnalyticsEventTests {
 @Suite(.serialized)
 struct AnalyticsMiddlewareTests {
     @Test func everyEncodableEventOfEveryScopeReachesTheSink() async {
-        var events: [AnalyticsEvent] = []
-        let registration = Analytics.install { event in
-            if event.scopePath.hasPrefix("AnalyticsRoot.") { events.append(event) }
-        }
-        defer { registration.remove() }
+        let tracked = TrackedEvents { $0.scopePath.hasPrefix("AnalyticsRoot.") }
+        defer { tracked.stop() }
         let root = AnalyticsRoot()
         root.signup.send(.userTypesNewEmail(userEmail: "a@b.c"))
         root.journal.send(.add(1))
         root.signup.send(.failsToEncode(Signup.Unencodable()))
         #expect(
-            events == [
+            await tracked.delivered() == [
                 AnalyticsEvent(
                     name: "userTypesNewEmail", parameters: ["userEmail": .string("a@b.c")],
                     scopePath: "AnalyticsRoot.signup")
@@ -128,11 +126,58 @@ struct AnalyticsMiddlewareTests {
     }
 
     @Test func removedAnalyticsSendNothing() async {
-        var events: [AnalyticsEvent] = []
-        Analytics.install { event in
-            if event.scopePath.hasPrefix("AnalyticsRoot.") { events.append(event) }
-        }.remove()
+        let tracked = TrackedEvents { $0.scopePath.hasPrefix("AnalyticsRoot.") }
+        tracked.stop()
         AnalyticsRoot().signup.send(.userTappedSignup)
-        #expect(events.isEmpty)
+        #expect(await tracked.delivered().isEmpty)
+    }
+}
+
+/// Analytics hands events to `install`'s sinks off the main actor.
+@MainActor
+@Suite(.serialized)
+struct AnalyticsDeliveryTests {
+    @Test func everyTrackedEventReachesTheSinkInTheOrderItWasAcceptedEvenAfterRemoval() async {
+        let scope = DeliveredTally()
+        let tracked = TrackedEvents { $0.scopePath == "DeliveredTally" }
+        for value in 0..<500 { scope.send(.add(value)) }
+        scope.send(.reject)
+        scope.send(.add(500))
+        tracked.stop()
+        scope.send(.add(501))
+        #expect(
+            await tracked.delivered().map(\.description)
+                == (0...500).map { "add{_0: \($0)} at DeliveredTally" })
+    }
+
+    @Test func waitingReturnsOnceTheSinkHasReceivedEverything() async {
+        let scope = DeliveredTally()
+        let received = CriticalState(0)
+        let registration = Analytics.install { event in
+            guard event.scopePath == "DeliveredTally" else { return }
+            // A sink that takes its time, as an analytics SDK may.
+            Thread.sleep(forTimeInterval: 0.001)
+            received.withLock { $0 += 1 }
+        }
+        defer { registration.remove() }
+        for value in 0..<20 { scope.send(.add(value)) }
+        await Analytics.waitUntilDelivered()
+        #expect(received.withLock { $0 } == 20)
+    }
+}
+
+@MainActor
+private final class DeliveredTally: Scope {
+    var total = 0
+    enum When: Codable, Sendable, TrackedWhen {
+        case add(Int)
+        case reject
+    }
+    struct Rejected: Error {}
+    func update(_ when: When) throws {
+        switch when {
+        case .add(let value): total += value
+        case .reject: throw Rejected()
+        }
     }
 }

@@ -91,7 +91,7 @@ struct AppWideMiddlewareTests {
 @MainActor
 @Suite(.serialized)
 struct InstrumentChangesDuringAnEventTests {
-    @Test func aMiddlewareThatRemovesItselfWhileRunningPassesTheEventOnAndIsGoneAfter() {
+    @Test func aMiddlewareThatRemovesItselfWhileRunningPassesTheEventOnAndIsGoneAfter() async {
         let journal = Journal()
         var seen = 0
         var registration: MiddlewareRegistration?
@@ -108,11 +108,10 @@ struct InstrumentChangesDuringAnEventTests {
         #expect(journal.total == 3)
     }
 
-    @Test func analyticsTracksTheEventAsUpdateReceivesItAfterEveryMiddleware() throws {
+    @Test func analyticsTracksTheEventAsUpdateReceivesItAfterEveryMiddleware() async throws {
         let scope = TrackedCounter()
-        var tracked: [String] = []
-        let analytics = Analytics.install { tracked.append($0.name) }
-        defer { analytics.remove() }
+        let tracked = TrackedEvents { $0.scopePath == "TrackedCounter" }
+        defer { tracked.stop() }
         let registration = Middleware.addAppWide { event, next in
             guard event.scope === scope, let when = event.when as? TrackedCounter.When else {
                 return try next(event.when)
@@ -126,7 +125,7 @@ struct InstrumentChangesDuringAnEventTests {
         scope.send(.add(2))
         scope.send(.double)
         #expect(scope.total == 0)
-        #expect(tracked == ["double"])
+        #expect(await tracked.delivered().map(\.name) == ["double"])
     }
 }
 

@@ -81,19 +81,16 @@ extension EventLoggingTests {
     }
 }
 
-/// Analytics is app-wide: this reads only its own scope's events, and does not wait.
+/// Analytics is app-wide: this reads only its own scope's events.
 extension DocumentedOutputTests {
-    @Test func analyticsEventsInMiddlewareAndAnalytics() throws {
-        var events: [AnalyticsEvent] = []
-        let analytics = Analytics.install { event in
-            if event.scopePath == "Profile" { events.append(event) }
-        }
-        defer { analytics.remove() }
+    @Test func analyticsEventsInMiddlewareAndAnalytics() async throws {
+        let tracked = TrackedEvents { $0.scopePath == "Profile" }
+        defer { tracked.stop() }
         let profile = MiddlewareAndAnalytics.Profile()
         profile.send(.userTypesNewEmail(userEmail: "a@b.c"))
         profile.send(.userPicked(3, confirmed: true))
         let shown = try DocumentedOutput.named(
             "analytics-events", in: "Sources/Statoscope/Documentation.docc/MiddlewareAndAnalytics.md")
-        #expect(events.map(\.description).joined(separator: "\n") == shown)
+        #expect(await tracked.delivered().map(\.description).joined(separator: "\n") == shown)
     }
 }

@@ -41,15 +41,16 @@ struct InstrumentLifetimeTests {
 
     @Test func droppingTheAnalyticsRegistrationStopsTracking() async {
         let scope = Diary()
-        var tracked: [String] = []
+        let tracked = CriticalState<[String]>([])
         do {
             let analytics = Analytics.install { event in
-                if event.scopePath == "Diary" { tracked.append(event.name) }
+                if event.scopePath == "Diary" { tracked.withLock { $0.append(event.name) } }
             }
             withExtendedLifetime(analytics) { scope.send(.write("one")) }
         }
         scope.send(.write("two"))
-        #expect(tracked == ["write"])
+        await Analytics.waitUntilDelivered()
+        #expect(tracked.withLock { $0 } == ["write"])
     }
 
     @Test func aDroppedRecorderWritesNothingMore() async {

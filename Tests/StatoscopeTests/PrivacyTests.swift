@@ -59,13 +59,10 @@ struct PrivacyTests {
     }
 
     @Test func analyticsRedact() async {
-        var events: [AnalyticsEvent] = []
-        let registration = Analytics.install { event in
-            if event.scopePath == "Vault" { events.append(event) }
-        }
-        defer { registration.remove() }
+        let tracked = TrackedEvents { $0.scopePath == "Vault" }
+        defer { tracked.stop() }
         await Vault().handOverSecrets()
-        let text = events.map(\.description).joined(separator: "\n")
+        let text = await tracked.delivered().map(\.description).joined(separator: "\n")
         #expect(isRedacted(text), "\(text)")
     }
 }

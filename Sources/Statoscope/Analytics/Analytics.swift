@@ -17,21 +17,31 @@ import Logging
 /// ``TrackedWhen/isTracked`` is false, are skipped. Sensitive values are redacted declaratively: per
 /// value with ``Sensitive``, per case with ``SensitiveWhen``. An event that fails to encode is logged
 /// as a warning and skipped; it still reaches its scope.
+///
+/// Events are encoded and handed to the sink off the main actor: `send` pays only for handing the
+/// event over, and the sink may call an analytics SDK that takes its time. The sink receives one
+/// event at a time, in the order their updates accepted them; ``waitUntilDelivered()`` waits for
+/// those accepted so far.
 @MainActor
 public enum Analytics {
-    /// Installs an app-wide middleware that hands an event to `sink` for every tracked `When` that
-    /// its scope accepted.
+    /// Installs a sink that receives an event for every tracked `When` that its scope accepted.
     ///
     /// Events are tracked for as long as the returned registration is kept: dropping it, like
-    /// calling ``MiddlewareRegistration/remove()``, stops them.
-    public static func install(_ sink: @escaping @MainActor (AnalyticsEvent) -> Void)
-        -> MiddlewareRegistration
+    /// calling ``MiddlewareRegistration/remove()``, stops them; events accepted before still reach
+    /// the sink. The sink is called off the main actor, one event at a time, in order.
+    public static func install(_ sink: @escaping @Sendable (AnalyticsEvent) -> Void) -> MiddlewareRegistration
     {
-        observe { _, event in sink(event) }
+        MiddlewareChain.deliveredAnalyticsSinks.add(sink)
     }
 
-    /// Like ``install(_:)``, with the scope that accepted each event: what a test plan needs to keep
-    /// the events of its own tree.
+    /// Returns once every event tracked so far has reached the sinks of ``install(_:)``: in a test,
+    /// before checking what a sink received, or before an app is suspended.
+    public nonisolated static func waitUntilDelivered() async {
+        await AnalyticsDelivery.shared.waitUntilDelivered()
+    }
+
+    /// Hands `sink` the event of every tracked `When` its scope accepted, with that scope, on the
+    /// main actor as soon as the update returns: what a test plan needs to check each step's events.
     package static func observe(_ sink: @escaping @MainActor (any Scope, AnalyticsEvent) -> Void)
         -> MiddlewareRegistration
     {
@@ -47,21 +57,14 @@ public enum Analytics {
     private static let trackedTypes = TypeFlags { $0 is any TrackedWhen.Type }
     private static let sensitiveTypes = TypeFlags { $0 is any SensitiveWhen.Type }
 
-    /// The analytics event of a `When`.
+    /// The analytics event of a `When`, as the sinks of ``install(_:)`` receive it.
     public static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
-        let value: EventValue
-        do {
-            let isSensitiveCase =
-                sensitiveTypes.flag(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
-            value = try EventEncoding.redactedValue(of: when, isSensitiveCase: isSensitiveCase)
-        } catch {
-            throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
-        }
-        guard let (name, parameters) = EventEncoding.caseNameAndParameters(of: value) else {
-            throw AnalyticsEncodingError(
-                event: Redaction.describe(when),
-                reason: "it does not encode as an enum case with its values (\(value))")
-        }
-        return AnalyticsEvent(name: name, parameters: parameters, scopePath: scopePath)
+        try EventEncoding.analyticsEvent(
+            of: when, isSensitiveCase: isSensitiveCase(when), scopePath: scopePath)
+    }
+
+    /// Whether `when` is a case that ``SensitiveWhen`` marks sensitive.
+    static func isSensitiveCase(_ when: Any) -> Bool {
+        sensitiveTypes.flag(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
     }
 }

@@ -17,6 +17,24 @@ enum EventEncoding {
         return .object([name: parameters.redacted])
     }
 
+    /// The analytics event of a tracked `When`: its case's name and its redacted parameters.
+    static func analyticsEvent(of when: any Encodable, isSensitiveCase: Bool, scopePath: String) throws
+        -> AnalyticsEvent
+    {
+        let value: EventValue
+        do {
+            value = try redactedValue(of: when, isSensitiveCase: isSensitiveCase)
+        } catch {
+            throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
+        }
+        guard let (name, parameters) = caseNameAndParameters(of: value) else {
+            throw AnalyticsEncodingError(
+                event: Redaction.describe(when),
+                reason: "it does not encode as an enum case with its values (\(value))")
+        }
+        return AnalyticsEvent(name: name, parameters: parameters, scopePath: scopePath)
+    }
+
     /// Any encodable value as JSON-modelled values.
     static func value(of encodable: any Encodable, redacting: Bool = false) throws -> EventValue {
         if let value = try EventValueEncoder(userInfo: [redactsSensitiveValues: redacting]).value(

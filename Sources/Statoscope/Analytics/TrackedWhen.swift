@@ -15,7 +15,7 @@
 /// Every case of a conforming type is tracked unless ``isTracked`` says otherwise. Events of other
 /// types are never tracked, even when they are `Codable`: see
 /// <doc:MiddlewareAndAnalytics#Choosing-what-is-tracked> for why.
-public protocol TrackedWhen: Encodable {
+public protocol TrackedWhen: Encodable, Sendable {
     /// Whether analytics tracks this event; `true` unless the type says otherwise.
     var isTracked: Bool { get }
 }

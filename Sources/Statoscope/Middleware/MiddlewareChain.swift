@@ -16,21 +16,25 @@ enum MiddlewareChain {
     /// Observers of the errors updates throw: told by the dispatcher, on the throwing path only, so
     /// they need no full path.
     static let failureObservers = InstrumentList<UpdateFailureObserver>()
-    /// Analytics' sinks, each with the scope that accepted the event.
+    /// Analytics' sinks on the main actor, each with the scope that accepted the event.
     static let analyticsSinks = InstrumentList<@MainActor (any Scope, AnalyticsEvent) -> Void>()
+    /// Analytics' sinks off the main actor, through ``AnalyticsDelivery``.
+    static let deliveredAnalyticsSinks = InstrumentList<AnalyticsSink>()
     /// The middleware of individual scopes.
     static let scoped = ScopeMiddlewares()
+
+    private static var tracksEvents: Bool { !analyticsSinks.isEmpty || !deliveredAnalyticsSinks.isEmpty }
 
     /// Gives the dispatcher the path that serves what is installed now, or none.
     static func installedChanged() {
         let isEmpty =
-            appWide.isEmpty && taps.isEmpty && entryTaps.isEmpty && analyticsSinks.isEmpty && scoped.isEmpty
+            appWide.isEmpty && taps.isEmpty && entryTaps.isEmpty && !tracksEvents && scoped.isEmpty
         Dispatcher.setRouting(
             isEmpty
                 ? nil
                 : EventRouting(
                     appWide: appWide.elements, entryTaps: entryTaps.elements,
-                    hasScopedWork: !scoped.isEmpty || !taps.isEmpty, tracksEvents: !analyticsSinks.isEmpty))
+                    hasScopedWork: !scoped.isEmpty || !taps.isEmpty, tracksEvents: tracksEvents))
     }
 
     /// The innermost path when a scope may have middleware of its own or a tap watches updates.
@@ -74,7 +78,8 @@ enum MiddlewareChain {
     private static func updateTrackingIfTracked<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool)
         throws
     {
-        guard tracksEvents, Analytics.mayTrack(S.When.self), let tracked = when as? any TrackedWhen else {
+        guard tracksEvents, Analytics.mayTrack(S.When.self), let tracked = when as? any TrackedWhen
+        else {
             return try scope.update(when)
         }
         try updateTracking(when, tracked, scope)
@@ -83,22 +88,35 @@ enum MiddlewareChain {
     /// Runs `update`, and hands analytics the event if the app tracks this case and `update`
     /// accepted it. `tracked` is `when`, as a ``TrackedWhen``.
     @usableFromInline
-    static func updateTracking<S: Scope>(_ when: S.When, _ tracked: any TrackedWhen, _ scope: S) throws {
+    static func updateTracking<S: Scope>(_ when: S.When, _ tracked: any TrackedWhen, _ scope: S)
+        throws
+    {
         guard tracked.isTracked else {
             return try scope.update(when)
         }
-        // Made before the update, which may change what the event's values refer to; handed over
-        // only once the update accepted the event.
-        let made: AnalyticsEvent?
-        do {
-            made = try Analytics.makeEvent(tracked, scopePath: scope.scopePath)
-        } catch {
-            ErrorReporting.logger.warning("\(error)")
-            made = nil
+        let scopePath = scope.scopePath
+        let isSensitiveCase = Analytics.isSensitiveCase(when)
+        // What the main-actor sinks receive is made before the update, which may change what the
+        // event's values refer to, and handed over only once the update accepted the event.
+        var made: AnalyticsEvent?
+        if !analyticsSinks.isEmpty {
+            do {
+                made = try EventEncoding.analyticsEvent(
+                    of: tracked, isSensitiveCase: isSensitiveCase, scopePath: scopePath)
+            } catch {
+                ErrorReporting.logger.warning("\(error)")
+            }
         }
         try scope.update(when)
-        guard let made else { return }
-        for sink in analyticsSinks.elements { sink(scope, made) }
+        if let made {
+            for sink in analyticsSinks.elements { sink(scope, made) }
+        }
+        if !deliveredAnalyticsSinks.isEmpty {
+            AnalyticsDelivery.shared.enqueue(
+                AnalyticsDelivery.Accepted(
+                    when: tracked, isSensitiveCase: isSensitiveCase, scopePath: scopePath,
+                    sinks: deliveredAnalyticsSinks.elements))
+        }
     }
 }
 

@@ -30,15 +30,14 @@ import Foundation
 @MainActor
 public final class FlightRecorder {
     /// How many entries, events and effect steps together, it keeps.
-    public var capacity: Int { log.capacity }
+    public var capacity: Int { storage.log.capacity }
     /// How many entries it keeps now: at most ``capacity``.
-    public var keptCount: Int { log.slots.count }
+    public var keptCount: Int { storage.log.slots.count }
     /// How many events it dropped, oldest first, to stay within ``capacity``.
-    public var droppedEventCount: Int { log.droppedEventCount }
+    public var droppedEventCount: Int { storage.log.droppedEventCount }
 
-    private weak var root: AnyObject?
     private let rootTypeName: String
-    private var log: FlightLog
+    private let storage: Storage
     private var registration: MiddlewareRegistration?
 
     /// The flight recorders running, most recently started last; the last one's record goes into
@@ -54,12 +53,12 @@ public final class FlightRecorder {
     /// It keeps at least one: a `capacity` below one keeps one. Memory grows with what it keeps, up to
     /// `capacity` entries, so a very large `capacity` costs only as entries arrive.
     public init<Root: Scope>(recording root: Root, keepingLast capacity: Int = 1_000) {
-        self.root = root
         rootTypeName = "\(type(of: root))"
-        log = FlightLog(capacity: capacity)
-        registration = MiddlewareChain.entryTaps.add { [weak self] scope, when in
-            self?.keep(scope, when)
-        }
+        let storage = Storage(root: root, capacity: capacity)
+        self.storage = storage
+        // The storage, not the recorder, so that keeping an event loads no weak reference; the
+        // recorder takes the tap out when it stops or goes.
+        registration = MiddlewareChain.entryTaps.add { scope, when in storage.keep(scope, when) }
         Self.running.removeAll { $0.recorder == nil }
         Self.running.append(Weak(recorder: self))
         Self.installLifecycleRecorder()
@@ -80,8 +79,8 @@ public final class FlightRecorder {
     /// What it kept, oldest first, as the text of a recording.
     public func jsonLines() -> String {
         var writer = RecordingWriter()
-        var text = writer.header(rootTypeName: rootTypeName, droppedEvents: log.droppedEventCount)
-        for entry in log.entries {
+        var text = writer.header(rootTypeName: rootTypeName, droppedEvents: storage.log.droppedEventCount)
+        for entry in storage.log.entries {
             switch entry {
             case .event(let path, let scopeTypeName, let event):
                 text += writer.eventLine(path: path, scopeTypeName: scopeTypeName, event: event)
@@ -107,17 +106,29 @@ public final class FlightRecorder {
         running.last(where: { $0.recorder != nil })?.recorder?.jsonLines()
     }
 
-    private func keep(_ scope: any Scope, _ when: any Sendable) {
-        guard let path = RecordedPath.of(scope, below: root) else { return }
-        log.append(.event(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
-    }
+    /// What a flight recorder keeps, apart from it so that its entry tap can hold it strongly.
+    @MainActor
+    private final class Storage {
+        weak var root: AnyObject?
+        var log: FlightLog
 
-    private func keep(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
-        guard let root, let path = RecordedPath.of(runtime, below: root) else { return }
-        log.append(
-            .effect(
-                path: path, scopeTypeName: "\(runtime.scopeType)", effectTypeName: "\(type(of: effect))",
-                step: step.stepName))
+        init(root: AnyObject, capacity: Int) {
+            self.root = root
+            log = FlightLog(capacity: capacity)
+        }
+
+        func keep(_ scope: any Scope, _ when: any Sendable) {
+            guard let path = RecordedPath.of(scope, below: root) else { return }
+            log.append(.event(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
+        }
+
+        func keep(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
+            guard let root, let path = RecordedPath.of(runtime, below: root) else { return }
+            log.append(
+                .effect(
+                    path: path, scopeTypeName: "\(runtime.scopeType)", effectTypeName: "\(type(of: effect))",
+                    step: step.stepName))
+        }
     }
 
     /// Installs the lifecycle hook while any flight recorder runs, so that none costs nothing.
@@ -129,7 +140,7 @@ public final class FlightRecorder {
         ScopeRuntime.lifecycleRecorder = { runtime, step, effect in
             for entry in FlightRecorder.running {
                 guard let recorder = entry.recorder, recorder.registration != nil else { continue }
-                recorder.keep(runtime, step, effect)
+                recorder.storage.keep(runtime, step, effect)
             }
         }
     }

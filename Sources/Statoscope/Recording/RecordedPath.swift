@@ -21,14 +21,25 @@ enum RecordedPath {
     }
 
     private static var typeNames: [ObjectIdentifier: String] = [:]
+    // The last name asked for, apart: events mostly go to one scope type after another, and a
+    // comparison costs less than hashing for the lookup.
+    private static var lastType: ObjectIdentifier?
+    private static var lastName = ""
 
     /// The scope's dynamic type name, as recordings write it; remembered, since forming it is far
     /// slower than the rest of recording an event.
     static func typeName(of scope: any Scope) -> String {
-        let type = type(of: scope)
-        if let name = typeNames[ObjectIdentifier(type)] { return name }
-        let name = "\(type)"
-        typeNames[ObjectIdentifier(type)] = name
+        let key = ObjectIdentifier(type(of: scope))
+        if key == lastType { return lastName }
+        let name: String
+        if let known = typeNames[key] {
+            name = known
+        } else {
+            name = "\(type(of: scope))"
+            typeNames[key] = name
+        }
+        lastType = key
+        lastName = name
         return name
     }
 }

@@ -1,0 +1,83 @@
+/// The queue between the main actor, which accepts tracked events, and the sinks of
+/// ``Analytics/install(_:)``, which receive them encoded, off the main actor.
+///
+/// Encoding an event costs about a microsecond; handing it over costs an append under a lock. One
+/// task at a time drains the queue, so sinks receive events one at a time, in the order they were
+/// accepted; it ends when the queue is empty, so nothing runs while no event is tracked.
+final class AnalyticsDelivery: Sendable {
+    static let shared = AnalyticsDelivery()
+
+    /// A tracked event accepted by its update, with what it needs to become an ``AnalyticsEvent``.
+    struct Accepted: Sendable {
+        let when: any TrackedWhen
+        let isSensitiveCase: Bool
+        let scopePath: String
+        /// The sinks installed when it was accepted.
+        let sinks: [AnalyticsSink]
+    }
+
+    private struct Queue {
+        var accepted: [Accepted] = []
+        var isDraining = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let queue = CriticalState(Queue())
+
+    func enqueue(_ accepted: Accepted) {
+        let startsDraining = queue.withLock { queue in
+            queue.accepted.append(accepted)
+            defer { queue.isDraining = true }
+            return !queue.isDraining
+        }
+        guard startsDraining else { return }
+        Task.detached(priority: .utility) { self.drain() }
+    }
+
+    /// Returns once every event accepted so far has reached its sinks.
+    func waitUntilDelivered() async {
+        await withCheckedContinuation { continuation in
+            let isIdle = queue.withLock { queue in
+                guard queue.isDraining else { return true }
+                queue.waiters.append(continuation)
+                return false
+            }
+            if isIdle { continuation.resume() }
+        }
+    }
+
+    private func drain() {
+        while true {
+            let (batch, waiters) = queue.withLock { queue in
+                guard !queue.accepted.isEmpty else {
+                    queue.isDraining = false
+                    defer { queue.waiters = [] }
+                    return ([Accepted](), queue.waiters)
+                }
+                defer { queue.accepted = [] }
+                return (queue.accepted, [])
+            }
+            guard !batch.isEmpty else {
+                for waiter in waiters { waiter.resume() }
+                return
+            }
+            for accepted in batch { deliver(accepted) }
+        }
+    }
+
+    private func deliver(_ accepted: Accepted) {
+        let event: AnalyticsEvent
+        do {
+            event = try EventEncoding.analyticsEvent(
+                of: accepted.when, isSensitiveCase: accepted.isSensitiveCase, scopePath: accepted.scopePath)
+        } catch {
+            let message = "\(error)"
+            Task { @MainActor in ErrorReporting.logger.warning("\(message)") }
+            return
+        }
+        for sink in accepted.sinks { sink(event) }
+    }
+}
+
+/// A sink of ``Analytics/install(_:)``.
+typealias AnalyticsSink = @Sendable (AnalyticsEvent) -> Void

@@ -1,0 +1,29 @@
+import Statoscope
+
+/// The analytics events the sink of `Analytics.install` received, as a test reads them: once every
+/// event tracked so far was delivered, since the sink runs off the main actor.
+@MainActor
+final class TrackedEvents {
+    private let received = CriticalState<[AnalyticsEvent]>([])
+    private var registration: MiddlewareRegistration?
+
+    /// Starts keeping the events `include` accepts; analytics is app-wide, and other suites run
+    /// alongside.
+    init(where include: @escaping @Sendable (AnalyticsEvent) -> Bool) {
+        let received = received
+        registration = Analytics.install { event in
+            if include(event) { received.withLock { $0.append(event) } }
+        }
+    }
+
+    func stop() {
+        registration?.remove()
+        registration = nil
+    }
+
+    /// What the sink received, once every event tracked so far has reached it.
+    func delivered() async -> [AnalyticsEvent] {
+        await Analytics.waitUntilDelivered()
+        return received.withLock { $0 }
+    }
+}
