@@ -143,3 +143,34 @@ private final class TrackedCounter: Scope {
         }
     }
 }
+
+/// A `When` may be a class: an app-wide middleware may pass on an instance of a subclass.
+@MainActor
+@Suite(.serialized)
+struct ClassEventThroughAppWideMiddlewareTests {
+    class Command: @unchecked Sendable {
+        var name: String { "command" }
+    }
+
+    final class Undo: Command, @unchecked Sendable {
+        override var name: String { "undo" }
+    }
+
+    @MainActor
+    final class Editor: Scope {
+        var received: [String] = []
+        typealias When = Command
+        func update(_ when: Command) throws { received.append(when.name) }
+    }
+
+    @Test func aSubclassInstancePassedOnReachesUpdate() async {
+        let editor = Editor()
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === editor else { return try next(event.when) }
+            try next(Undo())
+        }
+        defer { registration.remove() }
+        editor.send(Command())
+        #expect(editor.received == ["undo"])
+    }
+}

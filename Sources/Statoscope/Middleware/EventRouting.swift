@@ -65,16 +65,17 @@ final class EventRouting {
         try scope.update(when)
     }
 
-    /// The value a middleware passed on, as the scope's `When`; `nil` if it is of another type.
+    /// The value a middleware passed on, as the scope's `When`; `nil` if it cannot be one.
     ///
     /// Opening the existential and comparing metatypes costs a few instructions, where a dynamic
-    /// cast (`as? When`) cost more than the rest of a pass-through middleware's path.
+    /// cast (`as? When`) cost more than the rest of a pass-through middleware's path; the cast is
+    /// left for a value of another type (a subclass, when `When` is a class).
     @inlinable
     static func unbox<When>(_ passed: any Sendable, as type: When.Type) -> When? {
         func open<Passed>(_ value: Passed) -> When? {
             Passed.self == When.self ? unsafeBitCast(value, to: When.self) : nil
         }
-        return _openExistential(passed, do: open)
+        return _openExistential(passed, do: open) ?? (passed as? When)
     }
 
     @usableFromInline
