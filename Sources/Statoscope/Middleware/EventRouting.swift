@@ -72,10 +72,10 @@ final class EventRouting {
     /// left for a value of another type (a subclass, when `When` is a class).
     @inlinable
     static func unbox<When>(_ passed: any Sendable, as type: When.Type) -> When? {
-        func open<Passed>(_ value: Passed) -> When? {
+        func open<Passed: Sendable>(_ value: Passed) -> When? {
             Passed.self == When.self ? unsafeBitCast(value, to: When.self) : nil
         }
-        return _openExistential(passed, do: open) ?? (passed as? When)
+        return open(passed) ?? (passed as? When)
     }
 
     @usableFromInline

@@ -38,7 +38,7 @@ enum Dispatcher {
     /// The full path, while any instrument is installed: every event takes it instead of going
     /// straight to `update`. Held unowned so that reading it for an event costs no reference
     /// counting; ``routingOwner`` keeps it alive.
-    @exclusivity(unchecked) @usableFromInline static unowned(unsafe) var routing: EventRouting?
+    @exclusivity(unchecked) @usableFromInline static var routing: Unmanaged<EventRouting>?
     @exclusivity(unchecked) private static var routingOwner: EventRouting?
     /// Paths replaced while an update ran, which that update's delivery may still be walking: kept
     /// until the outermost update ends.
@@ -51,7 +51,7 @@ enum Dispatcher {
             hasDeferredWork = true
         }
         routingOwner = newRouting
-        routing = newRouting
+        routing = newRouting.map { Unmanaged.passUnretained($0) }
         setGate(routed, newRouting != nil)
     }
 
@@ -129,7 +129,20 @@ enum Dispatcher {
             try checkLifetime(of: scope, when: when)
         }
         guard let routing else { return try scope.update(when) }
-        try routing.deliver(when, to: scope, isInput: isInput)
+        try withGuaranteed(routing) { try $0.deliver(when, to: scope, isInput: isInput) }
+    }
+
+    /// Calls `body` with the path, counting no reference: ``routingOwner`` keeps it alive, and a
+    /// path replaced during an update is kept until the update ends.
+    ///
+    /// A function of this module's rather than a closure handed to the standard library directly:
+    /// Swift 6.3 checks at run time that a main-actor closure passed to a module built in the Swift 5
+    /// language mode runs on the main actor, which cost as much as the reference counting saved.
+    @inlinable
+    static func withGuaranteed<Result>(
+        _ routing: Unmanaged<EventRouting>, _ body: (EventRouting) throws -> Result
+    ) rethrows -> Result {
+        try routing._withUnsafeGuaranteedRef(body)
     }
 
     @usableFromInline

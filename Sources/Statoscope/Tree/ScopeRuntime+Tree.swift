@@ -3,7 +3,10 @@ extension ScopeRuntime {
     /// it back into the app if it was leaving or dismissed.
     func link(_ child: ScopeRuntime, as name: String) {
         if child.tree.parent === self, child.tree.lifetime == .linked {
+            guard child.tree.nameInParent != name else { return }
+            // Moved within its parent: paths below it changed, and the cached ones with them.
             child.tree.nameInParent = name
+            ScopeTree.valuesChanged()
             return
         }
         let changesAncestors = child.tree.parent !== self
