@@ -2,8 +2,8 @@
 /// the pure ``EffectsStateMachine``.
 @MainActor
 struct EffectTasks {
-    /// The task of each running effect.
-    var tasks: [EffectID: Task<Void, Never>] = [:]
+    /// Effects whose task is running and not yet dropped; each body holds its own task.
+    var runningTasks = 0
     /// Tasks started and not yet back on the main actor, cancelled ones included.
     var unfinishedRuns = 0
     /// Whether the running update staged effects here, so the dispatcher commits them once.

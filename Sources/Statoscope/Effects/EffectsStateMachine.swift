@@ -60,15 +60,41 @@ package struct EffectsStateMachine<Payload> {
         package var replaced: [Entry]
     }
 
-    private var entries: [EffectID: Entry] = [:]
+    /// What the table keeps of an ``Entry``: its payload and a few bits. The rest lives in side
+    /// tables only keyed, debounced, throttled and scheduled effects use: with 100,000 effects in
+    /// flight, the table is a sixth of the size it has holding whole entries.
+    private struct Stored {
+        var payload: Payload
+        var phase: StoredPhase
+        /// Whether ``keys`` holds the effect's key.
+        let isKeyed: Bool
+        /// Whether ``timings`` holds the effect's delay or throttle start.
+        let isTimed: Bool
+    }
+
+    private enum StoredPhase: UInt8 {
+        case staged, running
+        /// ``scheduledUntil`` holds when it starts.
+        case scheduled
+    }
+
+    /// A debounced effect's delay and a throttled one's start.
+    private struct Timing {
+        let delay: Duration?
+        let throttledAt: Duration?
+    }
+
+    private var entries: [EffectID: Stored] = [:]
+    private var keys: [EffectID: AnyHashable] = [:]
+    private var timings: [EffectID: Timing] = [:]
     private var idsByKey: [AnyHashable: EffectID] = [:]
     private var stagedIDs: [EffectID] = []
     /// For a staged keyed effect, the running effect with its key it replaces if its update returns.
     /// Kept apart rather than cancelled at enqueue time: an update that throws leaves the older
     /// effect running, as if the update had never happened.
     private var replacements: [EffectID: EffectID] = [:]
-    /// The effects waiting for virtual time to reach their start.
-    private var scheduledIDs: Set<EffectID> = []
+    /// The effects waiting for virtual time to reach their start, and when they start.
+    private var scheduledUntil: [EffectID: Duration] = [:]
     /// For each key enqueued with a throttle, when its latest effect started.
     private var throttleStarts: [AnyHashable: Duration] = [:]
     private var lastID: UInt64 = 0
@@ -87,17 +113,31 @@ package struct EffectsStateMachine<Payload> {
     /// The effects staged or running, oldest first. A running effect that a staged one will replace
     /// by key is listed until the update returns.
     package var inFlight: [Entry] {
-        entries.values.sorted { $0.id < $1.id }
+        entries.sorted { $0.key < $1.key }.map { entry($0.key, $0.value) }
     }
 
     /// The phase of an effect, or nil once it completed, was cancelled or discarded.
     package func phase(of id: EffectID) -> Phase? {
-        entries[id]?.phase
+        entry(id)?.phase
     }
 
     /// The effect with this identifier, if it is staged or running.
     package func entry(_ id: EffectID) -> Entry? {
-        entries[id]
+        entries[id].map { entry(id, $0) }
+    }
+
+    /// The whole entry of a stored effect, from the table and its side tables.
+    private func entry(_ id: EffectID, _ stored: Stored) -> Entry {
+        let phase: Phase
+        switch stored.phase {
+        case .staged: phase = .staged
+        case .running: phase = .running
+        case .scheduled: phase = .scheduled(until: scheduledUntil[id] ?? .zero)
+        }
+        let timing = stored.isTimed ? timings[id] : nil
+        return Entry(
+            id: id, key: stored.isKeyed ? keys[id] : nil, phase: phase, payload: stored.payload,
+            delay: timing?.delay, throttledAt: timing?.throttledAt)
     }
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
@@ -134,9 +174,13 @@ package struct EffectsStateMachine<Payload> {
         let id = EffectID(rawValue: lastID)
         var delay: Duration?
         if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
-        entries[id] = Entry(
-            id: id, key: key, phase: .staged, payload: payload, delay: delay, throttledAt: throttledAt)
-        if let key { idsByKey[key] = id }
+        let isTimed = delay != nil || throttledAt != nil
+        entries[id] = Stored(payload: payload, phase: .staged, isKeyed: key != nil, isTimed: isTimed)
+        if let key {
+            idsByKey[key] = id
+            keys[id] = key
+        }
+        if isTimed { timings[id] = Timing(delay: delay, throttledAt: throttledAt) }
         if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)
         return .staged(id, cancelled: cancelled)
@@ -152,7 +196,7 @@ package struct EffectsStateMachine<Payload> {
         for id in stagedIDs {
             guard let index = entries.index(forKey: id) else { continue }
             entries.values[index].phase = .running
-            let entry = entries.values[index]
+            let entry = entry(id, entries.values[index])
             // The interval restarts only now: an update that throws leaves it as it was.
             if let start = entry.throttledAt, let key = entry.key { throttleStarts[key] = start }
             committed.started.append(entry)
@@ -170,39 +214,35 @@ package struct EffectsStateMachine<Payload> {
     /// The update that staged effects threw: they are dropped unstarted, and the running effects
     /// they would have replaced by key keep their key. Returns the dropped ones, oldest first.
     package mutating func discardStaged() -> [Entry] {
-        let discarded = stagedIDs.compactMap { entries[$0] }
+        let discarded = stagedIDs.compactMap { entry($0) }
         stagedIDs.removeAll()
         for entry in discarded { remove(entry.id) }
         return discarded
     }
 
     /// Whether some effect waits for virtual time to reach its start.
-    package var hasScheduled: Bool { !scheduledIDs.isEmpty }
+    package var hasScheduled: Bool { !scheduledUntil.isEmpty }
 
     /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
     package mutating func schedule(_ id: EffectID, until due: Duration) {
         guard let index = entries.index(forKey: id), entries.values[index].phase == .running else { return }
-        entries.values[index].phase = .scheduled(until: due)
-        scheduledIDs.insert(id)
+        entries.values[index].phase = .scheduled
+        scheduledUntil[id] = due
     }
 
     /// Virtual time reached `now`: the scheduled effects due by then are running. Returns them in
     /// the order they became due, then oldest first.
     package mutating func startDue(at now: Duration) -> [Entry] {
-        var due: [(until: Duration, entry: Entry)] = []
-        for id in scheduledIDs {
-            guard let entry = entries[id], case .scheduled(let until) = entry.phase, until <= now else {
-                continue
-            }
-            due.append((until, entry))
+        var due: [(until: Duration, id: EffectID)] = []
+        for (id, until) in scheduledUntil where until <= now {
+            due.append((until, id))
         }
-        due.sort { ($0.until, $0.entry.id) < ($1.until, $1.entry.id) }
-        return due.map { item in
-            scheduledIDs.remove(item.entry.id)
-            entries[item.entry.id]?.phase = .running
-            var started = item.entry
-            started.phase = .running
-            return started
+        due.sort { ($0.until, $0.id) < ($1.until, $1.id) }
+        return due.compactMap { item in
+            scheduledUntil[item.id] = nil
+            guard let index = entries.index(forKey: item.id) else { return nil }
+            entries.values[index].phase = .running
+            return entry(item.id, entries.values[index])
         }
     }
 
@@ -221,7 +261,10 @@ package struct EffectsStateMachine<Payload> {
     /// Every effect is tested once; only the matching ones are sorted, so cancelling a few of many
     /// costs a pass, not a sort of everything in flight.
     package mutating func cancel(where predicate: (Entry) throws -> Bool) rethrows -> [Entry] {
-        var matching = try entries.values.filter(predicate)
+        var matching = try entries.compactMap { id, stored in
+            let entry = entry(id, stored)
+            return try predicate(entry) ? entry : nil
+        }
         guard !matching.isEmpty else { return [] }
         matching.sort { $0.id < $1.id }
         for entry in matching { remove(entry.id) }
@@ -245,7 +288,9 @@ package struct EffectsStateMachine<Payload> {
         idsByKey.removeAll()
         stagedIDs.removeAll()
         replacements.removeAll()
-        scheduledIDs.removeAll()
+        scheduledUntil.removeAll()
+        keys.removeAll()
+        timings.removeAll()
         return all
     }
 
@@ -256,9 +301,12 @@ package struct EffectsStateMachine<Payload> {
     }
 
     @discardableResult
-    private mutating func remove(at index: [EffectID: Entry].Index) -> Entry {
-        let entry = entries.remove(at: index).value
-        if !scheduledIDs.isEmpty { scheduledIDs.remove(entry.id) }
+    private mutating func remove(at index: [EffectID: Stored].Index) -> Entry {
+        let (id, stored) = entries.remove(at: index)
+        let entry = entry(id, stored)
+        if stored.phase == .scheduled { scheduledUntil[id] = nil }
+        if stored.isTimed { timings[id] = nil }
+        if stored.isKeyed { keys[id] = nil }
         if let key = entry.key, idsByKey[key] == entry.id {
             idsByKey[key] = nil
             // A staged effect leaving before its update returned gives its key back to the running

@@ -46,8 +46,19 @@ package struct ScopeEffect: Sendable {
 /// A class rather than a protocol, so that the effect's task calls ``run(reportingTo:id:)`` through
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
 /// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
+///
+/// The body also carries what its task needs, so that the task's closure captures the body alone and
+/// needs no context of its own, and it holds that task while it runs, so that the runtime keeps no
+/// table of tasks beside its table of effects.
 @usableFromInline
 class ScopeEffectBody: @unchecked Sendable {
+    /// The runtime the effect reports to, and its identifier there: set on the main actor when the
+    /// effect starts, before its task exists, and only read afterwards.
+    final var runtime: ScopeRuntime?
+    final var id = EffectID(rawValue: 0)
+    /// The task running the effect, until it is back on the main actor or cancelled. Main actor only.
+    final var task: Task<Void, Never>?
+
     var pristine: any Effect { preconditionFailure("overridden") }
 
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }

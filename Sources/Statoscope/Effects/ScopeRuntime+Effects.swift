@@ -80,7 +80,7 @@ extension ScopeRuntime {
     /// The update that enqueued newer effects with their keys returned: the older ones end now.
     private func cancelReplaced(_ replaced: [EffectsStateMachine<ScopeEffect>.Entry]) {
         for entry in replaced {
-            cancelTask(entry.id)
+            dropTask(of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
     }
@@ -88,6 +88,8 @@ extension ScopeRuntime {
     private func start(_ id: EffectID, _ effect: ScopeEffect, after delay: Duration?) {
         let dependencies = dependenciesForEffects()
         let body = effect.body
+        body.runtime = self
+        body.id = id
         let task: Task<Void, Never>
         if let delay {
             let clock = resolve(EffectClock.self)
@@ -105,28 +107,31 @@ extension ScopeRuntime {
             // Without dependencies to provide, the task runs the body directly: an effect parked at
             // an `await` keeps every frame below it, and fewer frames fit in the task's first
             // allocator slab.
-            task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
+            // The closure captures the body alone, which then serves as its context: no allocation.
+            task = Task.detached { await body.run(reportingTo: body.runtime.unsafelyUnwrapped, id: body.id) }
         } else {
             task = Task.detached { [self] in
                 await dependencies.provide { await body.run(reportingTo: self, id: id) }
             }
         }
-        effectTasks.tasks[id] = task
+        body.task = task
+        effectTasks.runningTasks += 1
         effectTasks.unfinishedRuns += 1
-        if effectTasks.tasks.count == 1 { ScopeRuntimeTable.becameBusy(self) }
+        if effectTasks.runningTasks == 1 { ScopeRuntimeTable.becameBusy(self) }
         notify(.started, effect)
     }
 
     /// An effect's task is back with its outcome.
     func finishRun(_ id: EffectID, outcome: EffectOutcome) {
         effectTasks.unfinishedRuns -= 1
-        dropTask(id, cancelling: false)
         finish(id, outcome: outcome)
     }
 
     /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
+        // A cancelled effect's task was dropped when it was cancelled.
         guard let entry = effects.complete(id) else { return }
+        dropTask(of: entry.payload, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
             return
@@ -186,7 +191,7 @@ extension ScopeRuntime {
     func cancelAllEffects() {
         guard !effects.isEmpty else { return }
         for entry in effects.cancelAll() {
-            cancelTask(entry.id)
+            dropTask(of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
         resumeSettleWaitersIfIdle()
@@ -239,13 +244,12 @@ extension ScopeRuntime {
         Self.lifecycleRecorder?(self, event, effect.pristine)
     }
 
-    private func cancelTask(_ id: EffectID) {
-        dropTask(id, cancelling: true)
-    }
-
-    private func dropTask(_ id: EffectID, cancelling: Bool) {
-        guard let task = effectTasks.tasks.removeValue(forKey: id) else { return }
+    /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
+    private func dropTask(of effect: ScopeEffect, cancelling: Bool) {
+        guard let task = effect.body.task else { return }
+        effect.body.task = nil
         if cancelling { task.cancel() }
-        if effectTasks.tasks.isEmpty { ScopeRuntimeTable.becameIdle(self) }
+        effectTasks.runningTasks -= 1
+        if effectTasks.runningTasks == 0 { ScopeRuntimeTable.becameIdle(self) }
     }
 }
