@@ -15,7 +15,7 @@ extension Effect {
         let base = chain
         let baseTransform = base.transform
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine) { outcome in
+            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome in
                 transform(try baseTransform(outcome))
             })
     }
@@ -39,7 +39,7 @@ extension Effect {
         let base = chain
         let baseTransform = base.transform
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine) { outcome in
+            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome in
                 do {
                     return .success(try baseTransform(outcome))
                 } catch {

@@ -47,9 +47,9 @@ package struct ScopeEffect: Sendable {
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
 /// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
 ///
-/// The body also carries what its task needs, so that the task's closure captures the body alone and
-/// needs no context of its own, and it holds that task while it runs, so that the runtime keeps no
-/// table of tasks beside its table of effects.
+/// The body also carries what its task needs, so that the task's closure captures the body alone,
+/// and it holds that task while it runs, so that the runtime keeps no table of tasks beside its table
+/// of effects.
 @usableFromInline
 class ScopeEffectBody: @unchecked Sendable {
     /// The runtime the effect reports to, and its identifier there: set on the main actor when the
@@ -61,7 +61,24 @@ class ScopeEffectBody: @unchecked Sendable {
 
     var pristine: any Effect { preconditionFailure("overridden") }
 
+    /// The pristine effect, for the runner a chain specialised for its type.
+    @usableFromInline
+    final var pristineEffect: any Effect { pristine }
+
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
+
+    /// Runs the effect and its chain, off the main actor, for the `runtime` and `id` set, with nothing
+    /// to wait for or provide first.
+    func run() async {
+        await run(reportingTo: runtime.unsafelyUnwrapped, id: id)
+    }
+
+    /// Posts the boxed outcome of the pristine effect, from the effect's task.
+    @usableFromInline
+    final func finish(_ outcome: Any) {
+        CompletionInbox.shared.post(
+            runtime: runtime.unsafelyUnwrapped, id: id, outcome: complete(outcome), isFinal: true)
+    }
 
     /// Runs the effect and its chain, off the main actor, and posts the outcome for `runtime`.
     func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
@@ -80,6 +97,11 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     }
 
     override var pristine: any Effect { chain.pristine }
+
+    override func run() async {
+        // The runner specialised for the pristine effect: see `EffectChain.runPristine`.
+        await chain.runPristine(self)
+    }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {

@@ -104,11 +104,10 @@ extension ScopeRuntime {
                 await dependencies.provide { await body.run(reportingTo: self, id: id) }
             }
         } else if dependencies.isEmpty {
-            // Without dependencies to provide, the task runs the body directly: an effect parked at
+            // Without dependencies to provide, the task runs the effect directly: an effect parked at
             // an `await` keeps every frame below it, and fewer frames fit in the task's first
             // allocator slab.
-            // The closure captures the body alone, which then serves as its context: no allocation.
-            task = Task.detached { await body.run(reportingTo: body.runtime.unsafelyUnwrapped, id: body.id) }
+            task = Task.detached { await body.run() }
         } else {
             task = Task.detached { [self] in
                 await dependencies.provide { await body.run(reportingTo: self, id: id) }
