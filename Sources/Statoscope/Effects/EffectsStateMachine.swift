@@ -60,34 +60,20 @@ package struct EffectsStateMachine<Payload> {
         package var replaced: [Entry]
     }
 
-    /// What the table keeps of an ``Entry``: its payload and a few bits. The rest lives in side
-    /// tables only keyed, debounced, throttled and scheduled effects use: with 100,000 effects in
-    /// flight, the table is a sixth of the size it has holding whole entries.
-    private struct Stored {
-        var payload: Payload
-        var phase: StoredPhase
-        /// Whether ``keys`` holds the effect's key.
-        let isKeyed: Bool
-        /// Whether ``timings`` holds the effect's delay or throttle start.
-        let isTimed: Bool
-    }
-
-    private enum StoredPhase: UInt8 {
-        case staged, running
-        /// ``scheduledUntil`` holds when it starts.
-        case scheduled
-    }
-
     /// A debounced effect's delay and a throttled one's start.
     private struct Timing {
         let delay: Duration?
         let throttledAt: Duration?
     }
 
-    private var entries: [EffectID: Stored] = [:]
+    /// The payload of every effect staged or running. The rest of an ``Entry`` lives apart, where only
+    /// the effects it concerns take room: keys, timings, the staged list and the scheduled table. With
+    /// 100,000 effects in flight, the table is a ninth of the size it has holding whole entries.
+    private var entries: [EffectID: Payload] = [:]
     private var keys: [EffectID: AnyHashable] = [:]
     private var timings: [EffectID: Timing] = [:]
     private var idsByKey: [AnyHashable: EffectID] = [:]
+    /// The effects the running update staged, in increasing order: found by binary search.
     private var stagedIDs: [EffectID] = []
     /// For a staged keyed effect, the running effect with its key it replaces if its update returns.
     /// Kept apart rather than cancelled at enqueue time: an update that throws leaves the older
@@ -127,17 +113,28 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// The whole entry of a stored effect, from the table and its side tables.
-    private func entry(_ id: EffectID, _ stored: Stored) -> Entry {
-        let phase: Phase
-        switch stored.phase {
-        case .staged: phase = .staged
-        case .running: phase = .running
-        case .scheduled: phase = .scheduled(until: scheduledUntil[id] ?? .zero)
-        }
-        let timing = stored.isTimed ? timings[id] : nil
+    private func entry(_ id: EffectID, _ payload: Payload) -> Entry {
+        let timing = timings.isEmpty ? nil : timings[id]
         return Entry(
-            id: id, key: stored.isKeyed ? keys[id] : nil, phase: phase, payload: stored.payload,
+            id: id, key: keys.isEmpty ? nil : keys[id], phase: storedPhase(id), payload: payload,
             delay: timing?.delay, throttledAt: timing?.throttledAt)
+    }
+
+    /// The phase of a stored effect: running unless the staged list or the scheduled table has it.
+    private func storedPhase(_ id: EffectID) -> Phase {
+        if !scheduledUntil.isEmpty, let until = scheduledUntil[id] { return .scheduled(until: until) }
+        return isStaged(id) ? .staged : .running
+    }
+
+    private func isStaged(_ id: EffectID) -> Bool {
+        guard let last = stagedIDs.last, id <= last else { return false }
+        var low = 0
+        var high = stagedIDs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stagedIDs[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return stagedIDs[low] == id
     }
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
@@ -160,7 +157,7 @@ package struct EffectsStateMachine<Payload> {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
             case .cancelOlder, .debounce, .throttle:
-                if entries[older]?.phase == .staged {
+                if entries[older] != nil, isStaged(older) {
                     // Staged by this same update: it never ran, and the running effect it was to
                     // replace (if any) is now replaced by the newer one.
                     replaced = replacements.removeValue(forKey: older)
@@ -174,13 +171,12 @@ package struct EffectsStateMachine<Payload> {
         let id = EffectID(rawValue: lastID)
         var delay: Duration?
         if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
-        let isTimed = delay != nil || throttledAt != nil
-        entries[id] = Stored(payload: payload, phase: .staged, isKeyed: key != nil, isTimed: isTimed)
+        entries[id] = payload
         if let key {
             idsByKey[key] = id
             keys[id] = key
         }
-        if isTimed { timings[id] = Timing(delay: delay, throttledAt: throttledAt) }
+        if delay != nil || throttledAt != nil { timings[id] = Timing(delay: delay, throttledAt: throttledAt) }
         if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)
         return .staged(id, cancelled: cancelled)
@@ -191,12 +187,13 @@ package struct EffectsStateMachine<Payload> {
     package mutating func commitStaged() -> Committed {
         var committed = Committed(started: [], replaced: [])
         committed.started.reserveCapacity(stagedIDs.count)
-        // One lookup per effect, the entry changed in place; the staged list keeps its buffer for the
-        // next update. This runs once per update that enqueued effects.
+        // One lookup per effect; the staged list keeps its buffer for the next update. This runs once
+        // per update that enqueued effects.
         for id in stagedIDs {
-            guard let index = entries.index(forKey: id) else { continue }
-            entries.values[index].phase = .running
-            let entry = entry(id, entries.values[index])
+            guard let payload = entries[id] else { continue }
+            var entry = entry(id, payload)
+            // Running once the staged list, emptied below, no longer has it.
+            entry.phase = .running
             // The interval restarts only now: an update that throws leaves it as it was.
             if let start = entry.throttledAt, let key = entry.key { throttleStarts[key] = start }
             committed.started.append(entry)
@@ -215,8 +212,8 @@ package struct EffectsStateMachine<Payload> {
     /// they would have replaced by key keep their key. Returns the dropped ones, oldest first.
     package mutating func discardStaged() -> [Entry] {
         let discarded = stagedIDs.compactMap { entry($0) }
-        stagedIDs.removeAll()
         for entry in discarded { remove(entry.id) }
+        stagedIDs.removeAll()
         return discarded
     }
 
@@ -225,8 +222,7 @@ package struct EffectsStateMachine<Payload> {
 
     /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
     package mutating func schedule(_ id: EffectID, until due: Duration) {
-        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else { return }
-        entries.values[index].phase = .scheduled
+        guard entries[id] != nil, storedPhase(id) == .running else { return }
         scheduledUntil[id] = due
     }
 
@@ -240,9 +236,7 @@ package struct EffectsStateMachine<Payload> {
         due.sort { ($0.until, $0.id) < ($1.until, $1.id) }
         return due.compactMap { item in
             scheduledUntil[item.id] = nil
-            guard let index = entries.index(forKey: item.id) else { return nil }
-            entries.values[index].phase = .running
-            return entry(item.id, entries.values[index])
+            return entries[item.id].map { entry(item.id, $0) }
         }
     }
 
@@ -250,9 +244,7 @@ package struct EffectsStateMachine<Payload> {
     /// cancelled (or is unknown), so a late completion never reaches the scope.
     package mutating func complete(_ id: EffectID) -> Entry? {
         // One lookup, and the entry moved out rather than copied: this runs once per completion.
-        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else {
-            return nil
-        }
+        guard let index = entries.index(forKey: id), storedPhase(id) == .running else { return nil }
         return remove(at: index)
     }
 
@@ -261,8 +253,8 @@ package struct EffectsStateMachine<Payload> {
     /// Every effect is tested once; only the matching ones are sorted, so cancelling a few of many
     /// costs a pass, not a sort of everything in flight.
     package mutating func cancel(where predicate: (Entry) throws -> Bool) rethrows -> [Entry] {
-        var matching = try entries.compactMap { id, stored in
-            let entry = entry(id, stored)
+        var matching = try entries.compactMap { id, payload in
+            let entry = entry(id, payload)
             return try predicate(entry) ? entry : nil
         }
         guard !matching.isEmpty else { return [] }
@@ -301,12 +293,12 @@ package struct EffectsStateMachine<Payload> {
     }
 
     @discardableResult
-    private mutating func remove(at index: [EffectID: Stored].Index) -> Entry {
-        let (id, stored) = entries.remove(at: index)
-        let entry = entry(id, stored)
-        if stored.phase == .scheduled { scheduledUntil[id] = nil }
-        if stored.isTimed { timings[id] = nil }
-        if stored.isKeyed { keys[id] = nil }
+    private mutating func remove(at index: [EffectID: Payload].Index) -> Entry {
+        let (id, payload) = entries.remove(at: index)
+        let entry = entry(id, payload)
+        if !scheduledUntil.isEmpty { scheduledUntil[id] = nil }
+        if !timings.isEmpty { timings[id] = nil }
+        if entry.key != nil { keys[id] = nil }
         if let key = entry.key, idsByKey[key] == entry.id {
             idsByKey[key] = nil
             // A staged effect leaving before its update returned gives its key back to the running

@@ -2,12 +2,22 @@ extension ScopeRuntime {
     /// Told of every step of every effect's lifecycle, for logging; nil costs one check per step.
     ///
     /// Global because logging is switched on for the whole app at once, like swift-log's bootstrap.
-    package static var lifecycleObserver:
-        (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+    package static var lifecycleObserver: LifecycleHook? {
+        get { lifecycleHooks.observer }
+        set { lifecycleHooks.observer = newValue }
+    }
 
     /// Told of every step of every effect's lifecycle, for the flight recorder; apart from
     /// ``lifecycleObserver`` so that logging and the flight recorder come and go independently.
-    static var lifecycleRecorder: (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+    static var lifecycleRecorder: LifecycleHook? {
+        get { lifecycleHooks.recorder }
+        set { lifecycleHooks.recorder = newValue }
+    }
+
+    package typealias LifecycleHook = @MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void
+
+    /// Both hooks in one value: a step with neither installed costs one read of one global.
+    private static var lifecycleHooks = LifecycleHooks()
 
     /// Tasks started and not yet back on the main actor, cancelled ones included.
     package var unfinishedRuns: Int { effectTasks.unfinishedRuns }
@@ -239,8 +249,10 @@ extension ScopeRuntime {
     }
 
     private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
-        Self.lifecycleObserver?(self, event, effect.pristine)
-        Self.lifecycleRecorder?(self, event, effect.pristine)
+        let hooks = Self.lifecycleHooks
+        guard hooks.observer != nil || hooks.recorder != nil else { return }
+        hooks.observer?(self, event, effect.pristine)
+        hooks.recorder?(self, event, effect.pristine)
     }
 
     /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
@@ -251,4 +263,11 @@ extension ScopeRuntime {
         effectTasks.runningTasks -= 1
         if effectTasks.runningTasks == 0 { ScopeRuntimeTable.becameIdle(self) }
     }
+}
+
+/// The lifecycle hooks of ``ScopeRuntime``, kept together.
+@MainActor
+private struct LifecycleHooks {
+    var observer: ScopeRuntime.LifecycleHook?
+    var recorder: ScopeRuntime.LifecycleHook?
 }
