@@ -185,27 +185,40 @@ package struct EffectsStateMachine<Payload> {
     /// The update that staged effects returned: they are running now, and the running effects they
     /// replace by key are cancelled.
     package mutating func commitStaged() -> Committed {
-        var committed = Committed(started: [], replaced: [])
-        committed.started.reserveCapacity(stagedIDs.count)
-        // One lookup per effect; the staged list keeps its buffer for the next update. This runs once
-        // per update that enqueued effects.
+        var started: [Started] = []
+        started.reserveCapacity(stagedIDs.count)
+        let replaced = commitStaged(starting: &started)
+        return Committed(started: started.map { entry($0.id, $0.payload) }, replaced: replaced)
+    }
+
+    /// A staged effect that its update's return started: what its work needs.
+    package struct Started {
+        package let id: EffectID
+        package let payload: Payload
+        package let delay: Duration?
+    }
+
+    /// Like ``commitStaged()``, appending the started effects to `started`, a buffer the caller
+    /// reuses, rather than making entries: this runs once per update that enqueued effects. Returns
+    /// the replaced effects.
+    package mutating func commitStaged(starting started: inout [Started]) -> [Entry] {
+        // One lookup per effect; the staged list keeps its buffer for the next update.
         for id in stagedIDs {
             guard let payload = entries[id] else { continue }
-            var entry = entry(id, payload)
-            // Running once the staged list, emptied below, no longer has it.
-            entry.phase = .running
+            let timing = timings.isEmpty ? nil : timings[id]
             // The interval restarts only now: an update that throws leaves it as it was.
-            if let start = entry.throttledAt, let key = entry.key { throttleStarts[key] = start }
-            committed.started.append(entry)
+            if let start = timing?.throttledAt, let key = keys[id] { throttleStarts[key] = start }
+            started.append(Started(id: id, payload: payload, delay: timing?.delay))
         }
+        // Running from now on: an effect is running once the staged list no longer has it.
         stagedIDs.removeAll(keepingCapacity: true)
-        if !replacements.isEmpty {
-            for older in replacements.values.sorted() {
-                if let entry = remove(older) { committed.replaced.append(entry) }
-            }
-            replacements.removeAll()
+        guard !replacements.isEmpty else { return [] }
+        var replaced: [Entry] = []
+        for older in replacements.values.sorted() {
+            if let entry = remove(older) { replaced.append(entry) }
         }
-        return committed
+        replacements.removeAll()
+        return replaced
     }
 
     /// The update that staged effects threw: they are dropped unstarted, and the running effects
@@ -246,6 +259,14 @@ package struct EffectsStateMachine<Payload> {
         // One lookup, and the entry moved out rather than copied: this runs once per completion.
         guard let index = entries.index(forKey: id), storedPhase(id) == .running else { return nil }
         return remove(at: index)
+    }
+
+    /// Like ``complete(_:)``, returning the payload alone: what the runtime needs to deliver.
+    package mutating func completePayload(_ id: EffectID) -> Payload? {
+        guard let index = entries.index(forKey: id), storedPhase(id) == .running else { return nil }
+        let payload = entries.remove(at: index).value
+        forget(id, key: keys.isEmpty ? nil : keys[id])
+        return payload
     }
 
     /// Cancels the effects, staged or running, that match `predicate`. Returns them, oldest first.
@@ -296,20 +317,23 @@ package struct EffectsStateMachine<Payload> {
     private mutating func remove(at index: [EffectID: Payload].Index) -> Entry {
         let (id, payload) = entries.remove(at: index)
         let entry = entry(id, payload)
+        forget(id, key: entry.key)
+        return entry
+    }
+
+    /// Drops what the side tables hold of an effect just taken out of the table.
+    private mutating func forget(_ id: EffectID, key: AnyHashable?) {
         if !scheduledUntil.isEmpty { scheduledUntil[id] = nil }
         if !timings.isEmpty { timings[id] = nil }
-        if entry.key != nil { keys[id] = nil }
-        if let key = entry.key, idsByKey[key] == entry.id {
-            idsByKey[key] = nil
-            // A staged effect leaving before its update returned gives its key back to the running
-            // effect it was to replace, which keeps running.
-            if !replacements.isEmpty, let older = replacements.removeValue(forKey: entry.id),
-                entries[older] != nil
-            {
-                idsByKey[key] = older
-            }
+        guard let key else { return }
+        keys[id] = nil
+        guard idsByKey[key] == id else { return }
+        idsByKey[key] = nil
+        // A staged effect leaving before its update returned gives its key back to the running
+        // effect it was to replace, which keeps running.
+        if !replacements.isEmpty, let older = replacements.removeValue(forKey: id), entries[older] != nil {
+            idsByKey[key] = older
         }
-        return entry
     }
 }
 

@@ -86,26 +86,32 @@ class ScopeEffectBody: @unchecked Sendable {
     }
 }
 
-// Immutable, and its chain is `Sendable`.
+// Immutable but for the base class's fields, and its chain is `Sendable`.
 @usableFromInline
 final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
-    let chain: EffectChain<S.When>
+    // The chain's fields rather than the chain: none of their layouts depends on `S`, so releasing
+    // the body (once per effect, unspecialised) destroys them without looking up generic metadata.
+    let pristineValue: any Effect
+    let runPristine: @Sendable (ScopeEffectBody) async -> Void
+    let transform: @Sendable (Any) throws -> S.When
 
     @usableFromInline
     init(chain: EffectChain<S.When>) {
-        self.chain = chain
+        pristineValue = chain.pristine
+        runPristine = chain.runPristine
+        transform = chain.transform
     }
 
-    override var pristine: any Effect { chain.pristine }
+    override var pristine: any Effect { pristineValue }
 
     override func run() async {
         // The runner specialised for the pristine effect: see `EffectChain.runPristine`.
-        await chain.runPristine(self)
+        await runPristine(self)
     }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {
-            let when = try chain.transform(outcome)
+            let when = try transform(outcome)
             // Sound: the runtime delivering this holds the object that enqueued the effect through
             // `EffectsState<S>`, so it is an `S` (or a subclass of it, which is an `S` too).
             return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
@@ -115,7 +121,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     }
 
     override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
-        let outcome = complete(await chain.pristine.outcome())
+        let outcome = complete(await pristineValue.outcome())
         CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome, isFinal: true)
     }
 }

@@ -70,11 +70,15 @@ extension ScopeRuntime {
         }
         switch Self.effectExecution {
         case .running:
-            let committed = effects.commitStaged()
-            cancelReplaced(committed.replaced)
-            for entry in committed.started {
-                start(entry.id, entry.payload, after: entry.delay)
+            // Taken out while in use: a buffer reused by every update that enqueues effects.
+            var started = effectTasks.startBuffer
+            effectTasks.startBuffer = []
+            cancelReplaced(effects.commitStaged(starting: &started))
+            for effect in started {
+                start(effect.id, effect.payload, after: effect.delay)
             }
+            started.removeAll(keepingCapacity: true)
+            effectTasks.startBuffer = started
         case .recorded:
             let committed = effects.commitStaged()
             cancelReplaced(committed.replaced)
@@ -139,21 +143,21 @@ extension ScopeRuntime {
     /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
         // A cancelled effect's task was dropped when it was cancelled.
-        guard let entry = effects.complete(id) else { return }
-        dropTask(of: entry.payload, cancelling: false)
+        guard let effect = effects.completePayload(id) else { return }
+        dropTask(of: effect, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
             return
         }
         switch outcome {
         case .deliver(let deliver):
-            notify(.completed, entry.payload)
+            notify(.completed, effect)
             deliver(scope)
         case .failed(let error):
-            notify(.failed(error), entry.payload)
-            report(error, of: entry.payload)
+            notify(.failed(error), effect)
+            report(error, of: effect)
         case .nothing:
-            notify(.completed, entry.payload)
+            notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle()
     }
