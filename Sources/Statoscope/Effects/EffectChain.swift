@@ -52,7 +52,7 @@ extension Effect {
     @inlinable
     static func run(for body: ScopeEffectBody) async {
         // Sound: a chain is made with the runner of its own pristine effect's type.
-        let effect = body.pristineEffect as! Self
+        let effect = body.pristineValue as! Self
         do {
             body.finish(Result<ResultType, any Error>.success(try await effect.runEffect()))
         } catch {

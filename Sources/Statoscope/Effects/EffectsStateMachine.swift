@@ -67,9 +67,8 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// The payload of every effect staged or running. The rest of an ``Entry`` lives apart, where only
-    /// the effects it concerns take room: keys, timings, the staged list and the scheduled table. With
-    /// 100,000 effects in flight, the table is a ninth of the size it has holding whole entries.
-    private var entries: [EffectID: Payload] = [:]
+    /// the effects it concerns take room: keys, timings, the staged list and the scheduled table.
+    private var entries = EffectTable<Payload>()
     private var keys: [EffectID: AnyHashable] = [:]
     private var timings: [EffectID: Timing] = [:]
     private var idsByKey: [AnyHashable: EffectID] = [:]
@@ -99,7 +98,7 @@ package struct EffectsStateMachine<Payload> {
     /// The effects staged or running, oldest first. A running effect that a staged one will replace
     /// by key is listed until the update returns.
     package var inFlight: [Entry] {
-        entries.sorted { $0.key < $1.key }.map { entry($0.key, $0.value) }
+        entries.all.map { entry($0.id, $0.payload) }
     }
 
     /// The phase of an effect, or nil once it completed, was cancelled or discarded.
@@ -171,7 +170,7 @@ package struct EffectsStateMachine<Payload> {
         let id = EffectID(rawValue: lastID)
         var delay: Duration?
         if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
-        entries[id] = payload
+        entries.append(id, payload)
         if let key {
             idsByKey[key] = id
             keys[id] = key
@@ -257,29 +256,27 @@ package struct EffectsStateMachine<Payload> {
     /// cancelled (or is unknown), so a late completion never reaches the scope.
     package mutating func complete(_ id: EffectID) -> Entry? {
         // One lookup, and the entry moved out rather than copied: this runs once per completion.
-        guard let index = entries.index(forKey: id), storedPhase(id) == .running else { return nil }
+        guard let index = entries.index(of: id), storedPhase(id) == .running else { return nil }
         return remove(at: index)
     }
 
     /// Like ``complete(_:)``, returning the payload alone: what the runtime needs to deliver.
     package mutating func completePayload(_ id: EffectID) -> Payload? {
-        guard let index = entries.index(forKey: id), storedPhase(id) == .running else { return nil }
-        let payload = entries.remove(at: index).value
+        guard let index = entries.index(of: id), storedPhase(id) == .running else { return nil }
+        let payload = entries.remove(at: index).payload
         forget(id, key: keys.isEmpty ? nil : keys[id])
         return payload
     }
 
     /// Cancels the effects, staged or running, that match `predicate`. Returns them, oldest first.
     ///
-    /// Every effect is tested once; only the matching ones are sorted, so cancelling a few of many
-    /// costs a pass, not a sort of everything in flight.
+    /// Every effect is tested once, in order: cancelling a few of many costs a pass, and no sort.
     package mutating func cancel(where predicate: (Entry) throws -> Bool) rethrows -> [Entry] {
-        var matching = try entries.compactMap { id, payload in
+        let matching = try entries.all.compactMap { id, payload in
             let entry = entry(id, payload)
             return try predicate(entry) ? entry : nil
         }
         guard !matching.isEmpty else { return [] }
-        matching.sort { $0.id < $1.id }
         for entry in matching { remove(entry.id) }
         return matching
     }
@@ -309,12 +306,12 @@ package struct EffectsStateMachine<Payload> {
 
     @discardableResult
     private mutating func remove(_ id: EffectID) -> Entry? {
-        guard let index = entries.index(forKey: id) else { return nil }
+        guard let index = entries.index(of: id) else { return nil }
         return remove(at: index)
     }
 
     @discardableResult
-    private mutating func remove(at index: [EffectID: Payload].Index) -> Entry {
+    private mutating func remove(at index: Int) -> Entry {
         let (id, payload) = entries.remove(at: index)
         let entry = entry(id, payload)
         forget(id, key: entry.key)
