@@ -42,10 +42,14 @@ extension Effect {
     /// This effect as a pristine effect with its chain of transforms.
     @inlinable
     var chain: EffectChain<ResultType> {
-        if let erased = self as? AnyEffect<ResultType>, let chain = erased.mappedChain {
-            return chain
-        }
+        if let chain = existingChain { return chain }
         return EffectChain(pristine: self, runPristine: Self.run(for:), transform: Self.successValue(of:))
+    }
+
+    /// The chain this effect is, when it is a mapped ``AnyEffect``; nil for a pristine effect.
+    @inlinable
+    var existingChain: EffectChain<ResultType>? {
+        (self as? AnyEffect<ResultType>)?.mappedChain
     }
 
     /// Runs `body`'s pristine effect, which is of this type, and hands its boxed outcome to `body`.
