@@ -47,4 +47,20 @@ struct EffectsStateMachineTableTests {
         #expect(machine.cancelAll().map(\.id) == [stream] + later)
         #expect(machine.isEmpty)
     }
+
+    @Test func stagingIsEnqueueingWithoutAKey() throws {
+        var machine = Machine()
+        let staged = machine.stage("a")
+        guard case .staged(let enqueued, nil) = machine.enqueue("b") else {
+            Issue.record("an effect without a key is always staged")
+            return
+        }
+        #expect(machine.phase(of: staged) == .staged)
+        #expect(enqueued > staged)
+        #expect(machine.discardStaged().map(\.payload) == ["a", "b"])
+        #expect(machine.isEmpty)
+        let started = machine.stage("c")
+        #expect(machine.commitStaged().started.map(\.id) == [started])
+        #expect(machine.phase(of: started) == .running)
+    }
 }

@@ -15,4 +15,27 @@ struct EffectTasks {
     /// `waitUntilSettled(timeout:)` callers, resumed once no effect is staged or running, or when
     /// their time is up.
     var timedSettleWaiters: [SettleWaiter] = []
+
+    // Each change is one mutating call, so that it costs one exclusivity check of the runtime's
+    // property rather than one per field it touches.
+
+    /// Notes that the running update staged effects here; returns whether it is the first time.
+    mutating func markStaged() -> Bool {
+        guard !isStaged else { return false }
+        isStaged = true
+        return true
+    }
+
+    /// Counts a task started; returns whether it is the only one running.
+    mutating func taskStarted() -> Bool {
+        runningTasks += 1
+        unfinishedRuns += 1
+        return runningTasks == 1
+    }
+
+    /// Counts a task dropped, finished or cancelled; returns whether none is running any more.
+    mutating func taskDropped() -> Bool {
+        runningTasks -= 1
+        return runningTasks == 0
+    }
 }

@@ -136,6 +136,17 @@ package struct EffectsStateMachine<Payload> {
         return stagedIDs[low] == id
     }
 
+    /// Stages an effect enqueued without a key and with ``EffectKeyPolicy/cancelOlder``: what
+    /// ``enqueue(_:key:policy:now:)`` does then, without a result to inspect.
+    @discardableResult
+    package mutating func stage(_ payload: Payload) -> EffectID {
+        lastID += 1
+        let id = EffectID(rawValue: lastID)
+        entries.append(id, payload)
+        stagedIDs.append(id)
+        return id
+    }
+
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
     /// `now` is the time on the scope's clock, which only a throttle reads.
     package mutating func enqueue(

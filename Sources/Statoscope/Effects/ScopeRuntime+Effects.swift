@@ -32,22 +32,25 @@ extension ScopeRuntime {
             notify(.cancelled, effect)
             return
         }
-        switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
-        case .dropped:
-            notify(.droppedForKeyInFlight, effect)
-            return
-        case .throttled:
-            notify(.droppedByThrottle, effect)
-            return
-        case .staged(_, let cancelled):
+        if key == nil, case .cancelOlder = policy {
+            // The common case, with no key to compare: one step of the machine, no result to inspect.
+            effects.stage(effect)
             notify(.enqueued, effect)
-            if let cancelled { notify(.cancelled, cancelled.payload) }
+        } else {
+            switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
+            case .dropped:
+                notify(.droppedForKeyInFlight, effect)
+                return
+            case .throttled:
+                notify(.droppedByThrottle, effect)
+                return
+            case .staged(_, let cancelled):
+                notify(.enqueued, effect)
+                if let cancelled { notify(.cancelled, cancelled.payload) }
+            }
         }
         if Dispatcher.isUpdating {
-            if !effectTasks.isStaged {
-                effectTasks.isStaged = true
-                Dispatcher.stage(self)
-            }
+            if effectTasks.markStaged() { Dispatcher.stage(self) }
         } else {
             commitStagedEffects(failed: false)
         }
@@ -128,9 +131,7 @@ extension ScopeRuntime {
             }
         }
         body.task = task
-        effectTasks.runningTasks += 1
-        effectTasks.unfinishedRuns += 1
-        if effectTasks.runningTasks == 1 { ScopeRuntimeTable.becameBusy(self) }
+        if effectTasks.taskStarted() { ScopeRuntimeTable.becameBusy(self) }
         notify(.started, effect)
     }
 
@@ -264,8 +265,7 @@ extension ScopeRuntime {
         guard let task = effect.body.task else { return }
         effect.body.task = nil
         if cancelling { task.cancel() }
-        effectTasks.runningTasks -= 1
-        if effectTasks.runningTasks == 0 { ScopeRuntimeTable.becameIdle(self) }
+        if effectTasks.taskDropped() { ScopeRuntimeTable.becameIdle(self) }
     }
 }
 
