@@ -51,7 +51,8 @@ struct EffectTable<Payload> {
         count -= 1
         let holes = slots.count - count
         if count == 0 {
-            slots.removeAll(keepingCapacity: slots.capacity <= 1_024)
+            // A burst's buffer is kept for the next one, unless it is a large one's.
+            slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
         } else if holes > 64, holes > count {
             // Each slot moves once per compaction, and a compaction waits for as many removals as
             // the effects it keeps: removal stays constant time, amortised.
