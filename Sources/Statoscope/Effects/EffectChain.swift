@@ -74,13 +74,21 @@ extension Effect {
     }
 
     /// The value of a boxed outcome of this effect, or the error it failed with.
-    @usableFromInline
+    // Inlinable, so that the cast is specialised where the chain is made: unspecialised, it looked up
+    // the metadata of `Result<ResultType, any Error>` for every completion.
+    @inlinable
     static func successValue(of outcome: Any) throws -> ResultType {
         guard let result = outcome as? Result<ResultType, any Error> else {
-            throw EffectOutcomeMismatch(expected: ResultType.self, actual: type(of: outcome))
+            throw outcomeMismatch(expected: ResultType.self, actual: type(of: outcome))
         }
         return try result.get()
     }
+}
+
+/// The error for a result of type `actual` handed to a chain that expects `expected`.
+@usableFromInline
+func outcomeMismatch(expected: Any.Type, actual: Any.Type) -> any Error {
+    EffectOutcomeMismatch(expected: expected, actual: actual)
 }
 
 /// A result handed to an effect's chain that is not of its pristine effect's result type.
