@@ -59,6 +59,9 @@ class ScopeEffectBody: @unchecked Sendable {
     /// The task running the effect, until it is back on the main actor or cancelled. Main actor only.
     final var task: Task<Void, Never>?
 
+    @usableFromInline
+    init() {}
+
     var pristine: any Effect { preconditionFailure("overridden") }
 
     /// The pristine effect, boxed as `Any`, for the runner a chain specialised for its type to cast.
@@ -93,11 +96,13 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     // the body (once per effect, unspecialised) destroys them without looking up generic metadata.
     // The pristine effect is kept as `Any`, a word smaller than `any Effect`: 8 bytes less per effect
     // brings the body into a smaller allocation size.
-    let boxedPristine: Any
-    let runPristine: @Sendable (ScopeEffectBody) async -> Void
-    let transform: @Sendable (Any) throws -> S.When
+    @usableFromInline let boxedPristine: Any
+    @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
+    @usableFromInline let transform: @Sendable (Any) throws -> S.When
 
-    @usableFromInline
+    // Inlinable, so that the body is made by code specialised for the scope's type where the effect
+    // is enqueued: unspecialised, it cost a generic metadata lookup per effect.
+    @inlinable
     init(chain: EffectChain<S.When>) {
         boxedPristine = chain.pristine
         runPristine = chain.runPristine
