@@ -63,4 +63,22 @@ struct EffectsStateMachineTableTests {
         #expect(machine.commitStaged().started.map(\.id) == [started])
         #expect(machine.phase(of: started) == .running)
     }
+
+    @Test func committingTheOnlyStagedEffectStartsItAndNothingElse() throws {
+        var machine = Machine()
+        #expect(machine.commitOnlyStaged() == nil, "nothing staged")
+        let only = machine.stage("only")
+        #expect(machine.commitOnlyStaged()?.id == only)
+        #expect(machine.phase(of: only) == .running)
+        #expect(!machine.hasStaged)
+        machine.stage("one")
+        machine.stage("two")
+        #expect(machine.commitOnlyStaged() == nil, "two staged: left to commitStaged()")
+        #expect(machine.commitStaged().started.map(\.payload) == ["one", "two"])
+        _ = machine.enqueue("keyed", key: "k")
+        _ = machine.commitStaged()
+        _ = machine.enqueue("newer", key: "k")
+        #expect(machine.commitOnlyStaged() == nil, "a replacement: left to commitStaged()")
+        #expect(machine.commitStaged().replaced.map(\.payload) == ["keyed"])
+    }
 }

@@ -208,6 +208,20 @@ package struct EffectsStateMachine<Payload> {
         package let delay: Duration?
     }
 
+    /// Like ``commitStaged()`` when the update staged one effect and replaced none, the common case:
+    /// returns that effect, started. Returns nil, changing nothing, in every other case.
+    package mutating func commitOnlyStaged() -> Started? {
+        guard stagedIDs.count == 1, replacements.isEmpty, let payload = entries[stagedIDs[0]] else {
+            return nil
+        }
+        let id = stagedIDs[0]
+        let timing = timings.isEmpty ? nil : timings[id]
+        // The interval restarts only now: an update that throws leaves it as it was.
+        if let start = timing?.throttledAt, let key = keys[id] { throttleStarts[key] = start }
+        stagedIDs.removeAll(keepingCapacity: true)
+        return Started(id: id, payload: payload, delay: timing?.delay)
+    }
+
     /// Like ``commitStaged()``, appending the started effects to `started`, a buffer the caller
     /// reuses, rather than making entries: this runs once per update that enqueued effects. Returns
     /// the replaced effects.

@@ -73,6 +73,10 @@ extension ScopeRuntime {
         }
         switch Self.effectExecution {
         case .running:
+            if let only = effects.commitOnlyStaged() {
+                start(only.id, only.payload, after: only.delay)
+                return
+            }
             // Taken out while in use: a buffer reused by every update that enqueues effects.
             var started = effectTasks.startBuffer
             effectTasks.startBuffer = []
