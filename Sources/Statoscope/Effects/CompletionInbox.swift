@@ -35,13 +35,24 @@ final class CompletionInbox: @unchecked Sendable {
         }
     }
 
+    /// The buffer the next drain hands to `pending`: two buffers take turns, so that a drain
+    /// allocates none. Main actor only.
+    private var spare: [Completion] = []
+
     @MainActor
     private func drain() {
+        // Taken out of `spare` before the lock, so that `pending` holds its buffer alone and effect
+        // tasks append to it without copying it.
+        var batch = spare
+        spare = []
         lock.lock()
-        let batch = pending
-        pending.removeAll(keepingCapacity: true)
+        swap(&pending, &batch)
         drainScheduled = false
         lock.unlock()
+        defer {
+            batch.removeAll(keepingCapacity: true)
+            spare = batch
+        }
         for completion in batch {
             if completion.isFinal {
                 completion.runtime.finishRun(completion.id, outcome: completion.outcome)

@@ -12,10 +12,16 @@ extension Effect {
     ) -> AnyEffect<NewResult> {
         // The closures capture the previous transform only, not the whole chain: the pristine effect
         // is kept once, by the new chain, and every in-flight effect's closure is that much smaller.
-        let base = chain
+        // Mapping a pristine effect, they capture `transform` alone.
+        guard let base = existingChain else {
+            return AnyEffect(
+                chain: EffectChain(pristine: self, runPristine: Self.run(for:)) { outcome in
+                    transform(try Self.successValue(of: outcome))
+                })
+        }
         let baseTransform = base.transform
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine) { outcome in
+            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome in
                 transform(try baseTransform(outcome))
             })
     }
@@ -36,10 +42,19 @@ extension Effect {
     public func mapToResultWithError<Failure: Error>(
         _ transform: @escaping @Sendable (any Error) -> Failure
     ) -> AnyEffect<Result<ResultType, Failure>> {
-        let base = chain
+        guard let base = existingChain else {
+            return AnyEffect(
+                chain: EffectChain(pristine: self, runPristine: Self.run(for:)) { outcome in
+                    do {
+                        return .success(try Self.successValue(of: outcome))
+                    } catch {
+                        return .failure(transform(error))
+                    }
+                })
+        }
         let baseTransform = base.transform
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine) { outcome in
+            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome in
                 do {
                     return .success(try baseTransform(outcome))
                 } catch {

@@ -10,12 +10,25 @@
 struct EffectChain<ResultType>: Sendable {
     /// The effect as first enqueued.
     @usableFromInline let pristine: any Effect
+    /// Runs a body's pristine effect and hands its boxed outcome back to the body: what the effect's
+    /// task runs.
+    ///
+    /// Made where the pristine effect's type is known, so that it is specialised for that type in the
+    /// module that enqueues the effect: the task then runs one small frame, with the effect's
+    /// `runEffect()` inlined when it can be, where an unspecialised generic frame, a protocol witness
+    /// and their boxes would stand. An effect parked at an `await` keeps every frame, and past the task
+    /// allocator's first slab (under 1 KB in Swift 6.3) each costs another slab.
+    @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
     /// From the pristine effect's outcome, a `Result<Pristine.ResultType, any Error>`, to the result.
     @usableFromInline let transform: @Sendable (Any) throws -> ResultType
 
     @inlinable
-    init(pristine: any Effect, transform: @escaping @Sendable (Any) throws -> ResultType) {
+    init(
+        pristine: any Effect, runPristine: @escaping @Sendable (ScopeEffectBody) async -> Void,
+        transform: @escaping @Sendable (Any) throws -> ResultType
+    ) {
         self.pristine = pristine
+        self.runPristine = runPristine
         self.transform = transform
     }
 
@@ -29,10 +42,26 @@ extension Effect {
     /// This effect as a pristine effect with its chain of transforms.
     @inlinable
     var chain: EffectChain<ResultType> {
-        if let erased = self as? AnyEffect<ResultType>, let chain = erased.mappedChain {
-            return chain
+        if let chain = existingChain { return chain }
+        return EffectChain(pristine: self, runPristine: Self.run(for:), transform: Self.successValue(of:))
+    }
+
+    /// The chain this effect is, when it is a mapped ``AnyEffect``; nil for a pristine effect.
+    @inlinable
+    var existingChain: EffectChain<ResultType>? {
+        (self as? AnyEffect<ResultType>)?.mappedChain
+    }
+
+    /// Runs `body`'s pristine effect, which is of this type, and hands its boxed outcome to `body`.
+    @inlinable
+    static func run(for body: ScopeEffectBody) async {
+        // Sound: a chain is made with the runner of its own pristine effect's type.
+        let effect = body.pristineValue as! Self
+        do {
+            body.finish(Result<ResultType, any Error>.success(try await effect.runEffect()))
+        } catch {
+            body.finish(Result<ResultType, any Error>.failure(error))
         }
-        return EffectChain(pristine: self, transform: Self.successValue(of:))
     }
 
     /// Runs the effect and boxes what happened, for a chain to transform.
@@ -45,13 +74,21 @@ extension Effect {
     }
 
     /// The value of a boxed outcome of this effect, or the error it failed with.
-    @usableFromInline
+    // Inlinable, so that the cast is specialised where the chain is made: unspecialised, it looked up
+    // the metadata of `Result<ResultType, any Error>` for every completion.
+    @inlinable
     static func successValue(of outcome: Any) throws -> ResultType {
         guard let result = outcome as? Result<ResultType, any Error> else {
-            throw EffectOutcomeMismatch(expected: ResultType.self, actual: type(of: outcome))
+            throw outcomeMismatch(expected: ResultType.self, actual: type(of: outcome))
         }
         return try result.get()
     }
+}
+
+/// The error for a result of type `actual` handed to a chain that expects `expected`.
+@usableFromInline
+func outcomeMismatch(expected: Any.Type, actual: Any.Type) -> any Error {
+    EffectOutcomeMismatch(expected: expected, actual: actual)
 }
 
 /// A result handed to an effect's chain that is not of its pristine effect's result type.

@@ -60,15 +60,26 @@ package struct EffectsStateMachine<Payload> {
         package var replaced: [Entry]
     }
 
-    private var entries: [EffectID: Entry] = [:]
+    /// A debounced effect's delay and a throttled one's start.
+    private struct Timing {
+        let delay: Duration?
+        let throttledAt: Duration?
+    }
+
+    /// The payload of every effect staged or running. The rest of an ``Entry`` lives apart, where only
+    /// the effects it concerns take room: keys, timings, the staged list and the scheduled table.
+    private var entries = EffectTable<Payload>()
+    private var keys: [EffectID: AnyHashable] = [:]
+    private var timings: [EffectID: Timing] = [:]
     private var idsByKey: [AnyHashable: EffectID] = [:]
+    /// The effects the running update staged, in increasing order: found by binary search.
     private var stagedIDs: [EffectID] = []
     /// For a staged keyed effect, the running effect with its key it replaces if its update returns.
     /// Kept apart rather than cancelled at enqueue time: an update that throws leaves the older
     /// effect running, as if the update had never happened.
     private var replacements: [EffectID: EffectID] = [:]
-    /// The effects waiting for virtual time to reach their start.
-    private var scheduledIDs: Set<EffectID> = []
+    /// The effects waiting for virtual time to reach their start, and when they start.
+    private var scheduledUntil: [EffectID: Duration] = [:]
     /// For each key enqueued with a throttle, when its latest effect started.
     private var throttleStarts: [AnyHashable: Duration] = [:]
     private var lastID: UInt64 = 0
@@ -87,17 +98,53 @@ package struct EffectsStateMachine<Payload> {
     /// The effects staged or running, oldest first. A running effect that a staged one will replace
     /// by key is listed until the update returns.
     package var inFlight: [Entry] {
-        entries.values.sorted { $0.id < $1.id }
+        entries.all.map { entry($0.id, $0.payload) }
     }
 
     /// The phase of an effect, or nil once it completed, was cancelled or discarded.
     package func phase(of id: EffectID) -> Phase? {
-        entries[id]?.phase
+        entry(id)?.phase
     }
 
     /// The effect with this identifier, if it is staged or running.
     package func entry(_ id: EffectID) -> Entry? {
-        entries[id]
+        entries[id].map { entry(id, $0) }
+    }
+
+    /// The whole entry of a stored effect, from the table and its side tables.
+    private func entry(_ id: EffectID, _ payload: Payload) -> Entry {
+        let timing = timings.isEmpty ? nil : timings[id]
+        return Entry(
+            id: id, key: keys.isEmpty ? nil : keys[id], phase: storedPhase(id), payload: payload,
+            delay: timing?.delay, throttledAt: timing?.throttledAt)
+    }
+
+    /// The phase of a stored effect: running unless the staged list or the scheduled table has it.
+    private func storedPhase(_ id: EffectID) -> Phase {
+        if !scheduledUntil.isEmpty, let until = scheduledUntil[id] { return .scheduled(until: until) }
+        return isStaged(id) ? .staged : .running
+    }
+
+    private func isStaged(_ id: EffectID) -> Bool {
+        guard let last = stagedIDs.last, id <= last else { return false }
+        var low = 0
+        var high = stagedIDs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stagedIDs[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return stagedIDs[low] == id
+    }
+
+    /// Stages an effect enqueued without a key and with ``EffectKeyPolicy/cancelOlder``: what
+    /// ``enqueue(_:key:policy:now:)`` does then, without a result to inspect.
+    @discardableResult
+    package mutating func stage(_ payload: Payload) -> EffectID {
+        lastID += 1
+        let id = EffectID(rawValue: lastID)
+        entries.append(id, payload)
+        stagedIDs.append(id)
+        return id
     }
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
@@ -120,7 +167,7 @@ package struct EffectsStateMachine<Payload> {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
             case .cancelOlder, .debounce, .throttle:
-                if entries[older]?.phase == .staged {
+                if entries[older] != nil, isStaged(older) {
                     // Staged by this same update: it never ran, and the running effect it was to
                     // replace (if any) is now replaced by the newer one.
                     replaced = replacements.removeValue(forKey: older)
@@ -134,9 +181,12 @@ package struct EffectsStateMachine<Payload> {
         let id = EffectID(rawValue: lastID)
         var delay: Duration?
         if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
-        entries[id] = Entry(
-            id: id, key: key, phase: .staged, payload: payload, delay: delay, throttledAt: throttledAt)
-        if let key { idsByKey[key] = id }
+        entries.append(id, payload)
+        if let key {
+            idsByKey[key] = id
+            keys[id] = key
+        }
+        if delay != nil || throttledAt != nil { timings[id] = Timing(delay: delay, throttledAt: throttledAt) }
         if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)
         return .staged(id, cancelled: cancelled)
@@ -145,64 +195,85 @@ package struct EffectsStateMachine<Payload> {
     /// The update that staged effects returned: they are running now, and the running effects they
     /// replace by key are cancelled.
     package mutating func commitStaged() -> Committed {
-        var committed = Committed(started: [], replaced: [])
-        committed.started.reserveCapacity(stagedIDs.count)
-        // One lookup per effect, the entry changed in place; the staged list keeps its buffer for the
-        // next update. This runs once per update that enqueued effects.
-        for id in stagedIDs {
-            guard let index = entries.index(forKey: id) else { continue }
-            entries.values[index].phase = .running
-            let entry = entries.values[index]
-            // The interval restarts only now: an update that throws leaves it as it was.
-            if let start = entry.throttledAt, let key = entry.key { throttleStarts[key] = start }
-            committed.started.append(entry)
+        var started: [Started] = []
+        started.reserveCapacity(stagedIDs.count)
+        let replaced = commitStaged(starting: &started)
+        return Committed(started: started.map { entry($0.id, $0.payload) }, replaced: replaced)
+    }
+
+    /// A staged effect that its update's return started: what its work needs.
+    package struct Started {
+        package let id: EffectID
+        package let payload: Payload
+        package let delay: Duration?
+    }
+
+    /// Like ``commitStaged()`` when the update staged one effect and replaced none, the common case:
+    /// returns that effect, started. Returns nil, changing nothing, in every other case.
+    package mutating func commitOnlyStaged() -> Started? {
+        guard stagedIDs.count == 1, replacements.isEmpty, let payload = entries[stagedIDs[0]] else {
+            return nil
         }
+        let id = stagedIDs[0]
+        let timing = timings.isEmpty ? nil : timings[id]
+        // The interval restarts only now: an update that throws leaves it as it was.
+        if let start = timing?.throttledAt, let key = keys[id] { throttleStarts[key] = start }
         stagedIDs.removeAll(keepingCapacity: true)
-        if !replacements.isEmpty {
-            for older in replacements.values.sorted() {
-                if let entry = remove(older) { committed.replaced.append(entry) }
-            }
-            replacements.removeAll()
+        return Started(id: id, payload: payload, delay: timing?.delay)
+    }
+
+    /// Like ``commitStaged()``, appending the started effects to `started`, a buffer the caller
+    /// reuses, rather than making entries: this runs once per update that enqueued effects. Returns
+    /// the replaced effects.
+    package mutating func commitStaged(starting started: inout [Started]) -> [Entry] {
+        // One lookup per effect; the staged list keeps its buffer for the next update.
+        for id in stagedIDs {
+            guard let payload = entries[id] else { continue }
+            let timing = timings.isEmpty ? nil : timings[id]
+            // The interval restarts only now: an update that throws leaves it as it was.
+            if let start = timing?.throttledAt, let key = keys[id] { throttleStarts[key] = start }
+            started.append(Started(id: id, payload: payload, delay: timing?.delay))
         }
-        return committed
+        // Running from now on: an effect is running once the staged list no longer has it.
+        stagedIDs.removeAll(keepingCapacity: true)
+        guard !replacements.isEmpty else { return [] }
+        var replaced: [Entry] = []
+        for older in replacements.values.sorted() {
+            if let entry = remove(older) { replaced.append(entry) }
+        }
+        replacements.removeAll()
+        return replaced
     }
 
     /// The update that staged effects threw: they are dropped unstarted, and the running effects
     /// they would have replaced by key keep their key. Returns the dropped ones, oldest first.
     package mutating func discardStaged() -> [Entry] {
-        let discarded = stagedIDs.compactMap { entries[$0] }
-        stagedIDs.removeAll()
+        let discarded = stagedIDs.compactMap { entry($0) }
         for entry in discarded { remove(entry.id) }
+        stagedIDs.removeAll()
         return discarded
     }
 
     /// Whether some effect waits for virtual time to reach its start.
-    package var hasScheduled: Bool { !scheduledIDs.isEmpty }
+    package var hasScheduled: Bool { !scheduledUntil.isEmpty }
 
     /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
     package mutating func schedule(_ id: EffectID, until due: Duration) {
-        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else { return }
-        entries.values[index].phase = .scheduled(until: due)
-        scheduledIDs.insert(id)
+        guard entries[id] != nil, storedPhase(id) == .running else { return }
+        scheduledUntil[id] = due
     }
 
     /// Virtual time reached `now`: the scheduled effects due by then are running. Returns them in
     /// the order they became due, then oldest first.
     package mutating func startDue(at now: Duration) -> [Entry] {
-        var due: [(until: Duration, entry: Entry)] = []
-        for id in scheduledIDs {
-            guard let entry = entries[id], case .scheduled(let until) = entry.phase, until <= now else {
-                continue
-            }
-            due.append((until, entry))
+        var due: [(until: Duration, id: EffectID)] = []
+        for (id, until) in scheduledUntil where until <= now {
+            due.append((until, id))
         }
-        due.sort { ($0.until, $0.entry.id) < ($1.until, $1.entry.id) }
-        return due.map { item in
-            scheduledIDs.remove(item.entry.id)
-            entries[item.entry.id]?.phase = .running
-            var started = item.entry
-            started.phase = .running
-            return started
+        due.sort { ($0.until, $0.id) < ($1.until, $1.id) }
+        return due.compactMap { item in
+            scheduledUntil[item.id] = nil
+            return entries[item.id].map { entry(item.id, $0) }
         }
     }
 
@@ -210,20 +281,27 @@ package struct EffectsStateMachine<Payload> {
     /// cancelled (or is unknown), so a late completion never reaches the scope.
     package mutating func complete(_ id: EffectID) -> Entry? {
         // One lookup, and the entry moved out rather than copied: this runs once per completion.
-        guard let index = entries.index(forKey: id), entries.values[index].phase == .running else {
-            return nil
-        }
+        guard let index = entries.index(of: id), storedPhase(id) == .running else { return nil }
         return remove(at: index)
+    }
+
+    /// Like ``complete(_:)``, returning the payload alone: what the runtime needs to deliver.
+    package mutating func completePayload(_ id: EffectID) -> Payload? {
+        guard let index = entries.index(of: id), storedPhase(id) == .running else { return nil }
+        let payload = entries.remove(at: index).payload
+        forget(id, key: keys.isEmpty ? nil : keys[id])
+        return payload
     }
 
     /// Cancels the effects, staged or running, that match `predicate`. Returns them, oldest first.
     ///
-    /// Every effect is tested once; only the matching ones are sorted, so cancelling a few of many
-    /// costs a pass, not a sort of everything in flight.
+    /// Every effect is tested once, in order: cancelling a few of many costs a pass, and no sort.
     package mutating func cancel(where predicate: (Entry) throws -> Bool) rethrows -> [Entry] {
-        var matching = try entries.values.filter(predicate)
+        let matching = try entries.all.compactMap { id, payload in
+            let entry = entry(id, payload)
+            return try predicate(entry) ? entry : nil
+        }
         guard !matching.isEmpty else { return [] }
-        matching.sort { $0.id < $1.id }
         for entry in matching { remove(entry.id) }
         return matching
     }
@@ -245,31 +323,39 @@ package struct EffectsStateMachine<Payload> {
         idsByKey.removeAll()
         stagedIDs.removeAll()
         replacements.removeAll()
-        scheduledIDs.removeAll()
+        scheduledUntil.removeAll()
+        keys.removeAll()
+        timings.removeAll()
         return all
     }
 
     @discardableResult
     private mutating func remove(_ id: EffectID) -> Entry? {
-        guard let index = entries.index(forKey: id) else { return nil }
+        guard let index = entries.index(of: id) else { return nil }
         return remove(at: index)
     }
 
     @discardableResult
-    private mutating func remove(at index: [EffectID: Entry].Index) -> Entry {
-        let entry = entries.remove(at: index).value
-        if !scheduledIDs.isEmpty { scheduledIDs.remove(entry.id) }
-        if let key = entry.key, idsByKey[key] == entry.id {
-            idsByKey[key] = nil
-            // A staged effect leaving before its update returned gives its key back to the running
-            // effect it was to replace, which keeps running.
-            if !replacements.isEmpty, let older = replacements.removeValue(forKey: entry.id),
-                entries[older] != nil
-            {
-                idsByKey[key] = older
-            }
-        }
+    private mutating func remove(at index: Int) -> Entry {
+        let (id, payload) = entries.remove(at: index)
+        let entry = entry(id, payload)
+        forget(id, key: entry.key)
         return entry
+    }
+
+    /// Drops what the side tables hold of an effect just taken out of the table.
+    private mutating func forget(_ id: EffectID, key: AnyHashable?) {
+        if !scheduledUntil.isEmpty { scheduledUntil[id] = nil }
+        if !timings.isEmpty { timings[id] = nil }
+        guard let key else { return }
+        keys[id] = nil
+        guard idsByKey[key] == id else { return }
+        idsByKey[key] = nil
+        // A staged effect leaving before its update returned gives its key back to the running
+        // effect it was to replace, which keeps running.
+        if !replacements.isEmpty, let older = replacements.removeValue(forKey: id), entries[older] != nil {
+            idsByKey[key] = older
+        }
     }
 }
 

@@ -46,11 +46,42 @@ package struct ScopeEffect: Sendable {
 /// A class rather than a protocol, so that the effect's task calls ``run(reportingTo:id:)`` through
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
 /// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
+///
+/// The body also carries what its task needs, so that the task's closure captures the body alone,
+/// and it holds that task while it runs, so that the runtime keeps no table of tasks beside its table
+/// of effects.
 @usableFromInline
 class ScopeEffectBody: @unchecked Sendable {
+    /// The runtime the effect reports to, and its identifier there: set on the main actor when the
+    /// effect starts, before its task exists, and only read afterwards.
+    final var runtime: ScopeRuntime?
+    final var id = EffectID(rawValue: 0)
+    /// The task running the effect, until it is back on the main actor or cancelled. Main actor only.
+    final var task: Task<Void, Never>?
+
+    @usableFromInline
+    init() {}
+
     var pristine: any Effect { preconditionFailure("overridden") }
 
+    /// The pristine effect, boxed as `Any`, for the runner a chain specialised for its type to cast.
+    @usableFromInline
+    var pristineValue: Any { pristine }
+
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
+
+    /// Runs the effect and its chain, off the main actor, for the `runtime` and `id` set, with nothing
+    /// to wait for or provide first.
+    func run() async {
+        await run(reportingTo: runtime.unsafelyUnwrapped, id: id)
+    }
+
+    /// Posts the boxed outcome of the pristine effect, from the effect's task.
+    @usableFromInline
+    final func finish(_ outcome: Any) {
+        CompletionInbox.shared.post(
+            runtime: runtime.unsafelyUnwrapped, id: id, outcome: complete(outcome), isFinal: true)
+    }
 
     /// Runs the effect and its chain, off the main actor, and posts the outcome for `runtime`.
     func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
@@ -58,21 +89,39 @@ class ScopeEffectBody: @unchecked Sendable {
     }
 }
 
-// Immutable, and its chain is `Sendable`.
+// Immutable but for the base class's fields, and its chain is `Sendable`.
 @usableFromInline
 final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
-    let chain: EffectChain<S.When>
+    // The chain's fields rather than the chain: none of their layouts depends on `S`, so releasing
+    // the body (once per effect, unspecialised) destroys them without looking up generic metadata.
+    // The pristine effect is kept as `Any`, a word smaller than `any Effect`: 8 bytes less per effect
+    // brings the body into a smaller allocation size.
+    @usableFromInline let boxedPristine: Any
+    @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
+    @usableFromInline let transform: @Sendable (Any) throws -> S.When
 
-    @usableFromInline
+    // Inlinable, so that the body is made by code specialised for the scope's type where the effect
+    // is enqueued: unspecialised, it cost a generic metadata lookup per effect.
+    @inlinable
     init(chain: EffectChain<S.When>) {
-        self.chain = chain
+        boxedPristine = chain.pristine
+        runPristine = chain.runPristine
+        transform = chain.transform
     }
 
-    override var pristine: any Effect { chain.pristine }
+    // Sound: `boxedPristine` was made from an `any Effect`.
+    override var pristine: any Effect { boxedPristine as! any Effect }
+
+    override var pristineValue: Any { boxedPristine }
+
+    override func run() async {
+        // The runner specialised for the pristine effect: see `EffectChain.runPristine`.
+        await runPristine(self)
+    }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {
-            let when = try chain.transform(outcome)
+            let when = try transform(outcome)
             // Sound: the runtime delivering this holds the object that enqueued the effect through
             // `EffectsState<S>`, so it is an `S` (or a subclass of it, which is an `S` too).
             return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
@@ -82,7 +131,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     }
 
     override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
-        let outcome = complete(await chain.pristine.outcome())
+        let outcome = complete(await pristine.outcome())
         CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome, isFinal: true)
     }
 }

@@ -2,12 +2,22 @@ extension ScopeRuntime {
     /// Told of every step of every effect's lifecycle, for logging; nil costs one check per step.
     ///
     /// Global because logging is switched on for the whole app at once, like swift-log's bootstrap.
-    package static var lifecycleObserver:
-        (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+    package static var lifecycleObserver: LifecycleHook? {
+        get { lifecycleHooks.observer }
+        set { lifecycleHooks.observer = newValue }
+    }
 
     /// Told of every step of every effect's lifecycle, for the flight recorder; apart from
     /// ``lifecycleObserver`` so that logging and the flight recorder come and go independently.
-    static var lifecycleRecorder: (@MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void)?
+    static var lifecycleRecorder: LifecycleHook? {
+        get { lifecycleHooks.recorder }
+        set { lifecycleHooks.recorder = newValue }
+    }
+
+    package typealias LifecycleHook = @MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void
+
+    /// Both hooks in one value: a step with neither installed costs one read of one global.
+    private static var lifecycleHooks = LifecycleHooks()
 
     /// Tasks started and not yet back on the main actor, cancelled ones included.
     package var unfinishedRuns: Int { effectTasks.unfinishedRuns }
@@ -22,22 +32,25 @@ extension ScopeRuntime {
             notify(.cancelled, effect)
             return
         }
-        switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
-        case .dropped:
-            notify(.droppedForKeyInFlight, effect)
-            return
-        case .throttled:
-            notify(.droppedByThrottle, effect)
-            return
-        case .staged(_, let cancelled):
+        if key == nil, case .cancelOlder = policy {
+            // The common case, with no key to compare: one step of the machine, no result to inspect.
+            effects.stage(effect)
             notify(.enqueued, effect)
-            if let cancelled { notify(.cancelled, cancelled.payload) }
+        } else {
+            switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
+            case .dropped:
+                notify(.droppedForKeyInFlight, effect)
+                return
+            case .throttled:
+                notify(.droppedByThrottle, effect)
+                return
+            case .staged(_, let cancelled):
+                notify(.enqueued, effect)
+                if let cancelled { notify(.cancelled, cancelled.payload) }
+            }
         }
         if Dispatcher.isUpdating {
-            if !effectTasks.isStaged {
-                effectTasks.isStaged = true
-                Dispatcher.stage(self)
-            }
+            if effectTasks.markStaged() { Dispatcher.stage(self) }
         } else {
             commitStagedEffects(failed: false)
         }
@@ -60,11 +73,19 @@ extension ScopeRuntime {
         }
         switch Self.effectExecution {
         case .running:
-            let committed = effects.commitStaged()
-            cancelReplaced(committed.replaced)
-            for entry in committed.started {
-                start(entry.id, entry.payload, after: entry.delay)
+            if let only = effects.commitOnlyStaged() {
+                start(only.id, only.payload, after: only.delay)
+                return
             }
+            // Taken out while in use: a buffer reused by every update that enqueues effects.
+            var started = effectTasks.startBuffer
+            effectTasks.startBuffer = []
+            cancelReplaced(effects.commitStaged(starting: &started))
+            for effect in started {
+                start(effect.id, effect.payload, after: effect.delay)
+            }
+            started.removeAll(keepingCapacity: true)
+            effectTasks.startBuffer = started
         case .recorded:
             let committed = effects.commitStaged()
             cancelReplaced(committed.replaced)
@@ -80,7 +101,7 @@ extension ScopeRuntime {
     /// The update that enqueued newer effects with their keys returned: the older ones end now.
     private func cancelReplaced(_ replaced: [EffectsStateMachine<ScopeEffect>.Entry]) {
         for entry in replaced {
-            cancelTask(entry.id)
+            dropTask(of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
     }
@@ -88,6 +109,8 @@ extension ScopeRuntime {
     private func start(_ id: EffectID, _ effect: ScopeEffect, after delay: Duration?) {
         let dependencies = dependenciesForEffects()
         let body = effect.body
+        body.runtime = self
+        body.id = id
         let task: Task<Void, Never>
         if let delay {
             let clock = resolve(EffectClock.self)
@@ -102,44 +125,44 @@ extension ScopeRuntime {
                 await dependencies.provide { await body.run(reportingTo: self, id: id) }
             }
         } else if dependencies.isEmpty {
-            // Without dependencies to provide, the task runs the body directly: an effect parked at
+            // Without dependencies to provide, the task runs the effect directly: an effect parked at
             // an `await` keeps every frame below it, and fewer frames fit in the task's first
             // allocator slab.
-            task = Task.detached { [self] in await body.run(reportingTo: self, id: id) }
+            task = Task.detached { await body.run() }
         } else {
             task = Task.detached { [self] in
                 await dependencies.provide { await body.run(reportingTo: self, id: id) }
             }
         }
-        effectTasks.tasks[id] = task
-        effectTasks.unfinishedRuns += 1
-        if effectTasks.tasks.count == 1 { ScopeRuntimeTable.becameBusy(self) }
+        body.task = task
+        if effectTasks.taskStarted() { ScopeRuntimeTable.becameBusy(self) }
         notify(.started, effect)
     }
 
     /// An effect's task is back with its outcome.
     func finishRun(_ id: EffectID, outcome: EffectOutcome) {
         effectTasks.unfinishedRuns -= 1
-        dropTask(id, cancelling: false)
         finish(id, outcome: outcome)
     }
 
     /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
-        guard let entry = effects.complete(id) else { return }
+        // A cancelled effect's task was dropped when it was cancelled.
+        guard let effect = effects.completePayload(id) else { return }
+        dropTask(of: effect, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
             return
         }
         switch outcome {
         case .deliver(let deliver):
-            notify(.completed, entry.payload)
+            notify(.completed, effect)
             deliver(scope)
         case .failed(let error):
-            notify(.failed(error), entry.payload)
-            report(error, of: entry.payload)
+            notify(.failed(error), effect)
+            report(error, of: effect)
         case .nothing:
-            notify(.completed, entry.payload)
+            notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle()
     }
@@ -186,7 +209,7 @@ extension ScopeRuntime {
     func cancelAllEffects() {
         guard !effects.isEmpty else { return }
         for entry in effects.cancelAll() {
-            cancelTask(entry.id)
+            dropTask(of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
         resumeSettleWaitersIfIdle()
@@ -235,17 +258,24 @@ extension ScopeRuntime {
     }
 
     private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
-        Self.lifecycleObserver?(self, event, effect.pristine)
-        Self.lifecycleRecorder?(self, event, effect.pristine)
+        let hooks = Self.lifecycleHooks
+        guard hooks.observer != nil || hooks.recorder != nil else { return }
+        hooks.observer?(self, event, effect.pristine)
+        hooks.recorder?(self, event, effect.pristine)
     }
 
-    private func cancelTask(_ id: EffectID) {
-        dropTask(id, cancelling: true)
-    }
-
-    private func dropTask(_ id: EffectID, cancelling: Bool) {
-        guard let task = effectTasks.tasks.removeValue(forKey: id) else { return }
+    /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
+    private func dropTask(of effect: ScopeEffect, cancelling: Bool) {
+        guard let task = effect.body.task else { return }
+        effect.body.task = nil
         if cancelling { task.cancel() }
-        if effectTasks.tasks.isEmpty { ScopeRuntimeTable.becameIdle(self) }
+        if effectTasks.taskDropped() { ScopeRuntimeTable.becameIdle(self) }
     }
+}
+
+/// The lifecycle hooks of ``ScopeRuntime``, kept together.
+@MainActor
+private struct LifecycleHooks {
+    var observer: ScopeRuntime.LifecycleHook?
+    var recorder: ScopeRuntime.LifecycleHook?
 }

@@ -50,12 +50,13 @@ extension StreamEffect {
     }
 
     /// The element a signal of this stream carries: nil at a normal end, its error at a failure.
-    @usableFromInline
+    // Inlinable for the reason `Effect.successValue(of:)` is: one cast per element, specialised.
+    @inlinable
     static func element(of signal: StreamSignal) throws -> Element? {
         switch signal {
         case .element(let boxed):
             guard let element = boxed as? Element else {
-                throw EffectOutcomeMismatch(expected: Element.self, actual: type(of: boxed))
+                throw outcomeMismatch(expected: Element.self, actual: type(of: boxed))
             }
             return element
         case .end(.finished):

@@ -5,10 +5,12 @@ import Statoscope
 ///
 /// - Round trip: 10,000 events, each enqueuing an effect in `update`; the effect runs and its result
 ///   comes back through `send`. Timed until every completion was delivered
-///   (`waitUntilSettled()`). Budget: <= 5 us per effect.
+///   (`waitUntilSettled()`), against one `Task.detached` per effect awaited on the main actor.
+///   Budget: 2x.
 /// - In flight: 100,000 effects waiting at a gate, none finishing: the time to enqueue them, the
-///   process's peak memory above what it held before (budget: <= 150 MB), the time of
-///   `cancelAllEffects()` (budget: <= 1 s), and the time until every cancelled task has ended.
+///   process's peak memory above what it held before (budget: 1.15x the same tasks written by hand),
+///   the time of `cancelAllEffects()` (budget: <= 1 s), and the time until every cancelled task has
+///   ended.
 /// - Stream: 100,000 elements of a filled `AsyncStream`, each delivered through `send` by a stream
 ///   effect, against a hand-written `for await` loop on the main actor consuming the same stream.
 ///   Budget: 2x.
@@ -164,7 +166,7 @@ enum EffectsWorkload {
                 "round trip: enqueue in update, run, deliver through send (\(count.grouped) effects)",
                 { await roundTrip(count, through: scope, context) }
             ),
-            budget: .value(atMost: 5_000))
+            budget: .ratio(atMost: 2))
     }
 
     /// Nanoseconds per effect, from the first `send` until every completion was handled.
@@ -209,7 +211,7 @@ enum EffectsWorkload {
         let effects = "\(count.grouped) effects"
         let figures: [(name: String, unit: String, budget: Budget?)] = [
             ("\(effects) in flight: enqueue", "ms", nil),
-            ("\(effects) in flight: peak memory", "MB", .value(atMost: 150 * scale)),
+            ("\(effects) in flight: peak memory", "MB", .ratio(atMost: 1.15)),
             ("\(effects) in flight: cancelAllEffects()", "ms", .value(atMost: 1_000 * scale)),
             ("\(effects) in flight: cancel until every task ended", "ms", nil),
         ]

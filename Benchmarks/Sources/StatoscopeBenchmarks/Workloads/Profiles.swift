@@ -51,6 +51,17 @@ enum Profiles {
                 _ = await EffectsWorkload.handWrittenRoundTrip(count, WorkloadContext(settings: .smoke))
             }
         ),
+        (
+            "stream",
+            { count in
+                let context = WorkloadContext(settings: .smoke)
+                _ = await EffectsWorkload.stream(count, through: EffectsScope(gate: ParkingGate()), context)
+            }
+        ),
+        (
+            "stream-hand-written",
+            { count in _ = await EffectsWorkload.handWrittenStream(count, WorkloadContext(settings: .smoke)) }
+        ),
         ("in-flight", { count in _ = await EffectsWorkload.inFlight(count) }),
         ("in-flight-hand-written", { count in _ = await EffectsWorkload.handWrittenInFlight(count) }),
         ("record", { count in RecordingWorkload.recordOnly(count) }),

@@ -1,0 +1,78 @@
+/// The payloads of the effects in flight, found by identifier: what ``EffectsStateMachine`` keeps of
+/// each effect.
+///
+/// Identifiers only grow, so the table is an array in identifier order: enqueueing appends, a lookup
+/// is a binary search, and a removal leaves a hole that a compaction closes once holes outnumber
+/// effects. Next to a dictionary, it hashes nothing, takes half the memory (16 bytes an effect for a
+/// one-word payload, where a dictionary at 100,000 effects has 262,144 buckets of 16 bytes), and
+/// lists its effects in order without sorting them. An effect that never ends (a stream) costs its
+/// own slot only: compaction keeps the slots in order, wherever they are.
+struct EffectTable<Payload> {
+    private struct Slot {
+        let id: EffectID
+        /// Nil once the effect left: a hole until the next compaction.
+        var payload: Payload?
+    }
+
+    private var slots: [Slot] = []
+    /// The number of effects in the table, holes not counted.
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds an effect whose identifier is greater than every identifier the table has held.
+    mutating func append(_ id: EffectID, _ payload: Payload) {
+        slots.append(Slot(id: id, payload: payload))
+        count += 1
+    }
+
+    subscript(id: EffectID) -> Payload? {
+        index(of: id).flatMap { slots[$0].payload }
+    }
+
+    /// Where the effect is, if the table has it.
+    func index(of id: EffectID) -> Int? {
+        var low = 0
+        var high = slots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if slots[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < slots.count, slots[low].id == id, slots[low].payload != nil else { return nil }
+        return low
+    }
+
+    /// Takes out the effect at `index`, from ``index(of:)``; indices found before are stale after.
+    mutating func remove(at index: Int) -> (id: EffectID, payload: Payload) {
+        let id = slots[index].id
+        // Present: `index(of:)` returns only the indices of effects the table has.
+        let payload = slots[index].payload.unsafelyUnwrapped
+        slots[index].payload = nil
+        count -= 1
+        let holes = slots.count - count
+        if count == 0 {
+            // A burst's buffer is kept for the next one, unless it is a large one's.
+            slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
+        } else if holes > 64, holes > count {
+            // Each slot moves once per compaction, and a compaction waits for as many removals as
+            // the effects it keeps: removal stays constant time, amortised.
+            slots.removeAll { $0.payload == nil }
+        }
+        return (id, payload)
+    }
+
+    mutating func removeAll() {
+        slots.removeAll()
+        count = 0
+    }
+
+    /// The effects, in identifier order.
+    var all: [(id: EffectID, payload: Payload)] {
+        var all: [(id: EffectID, payload: Payload)] = []
+        all.reserveCapacity(count)
+        for slot in slots {
+            if let payload = slot.payload { all.append((slot.id, payload)) }
+        }
+        return all
+    }
+}
