@@ -99,7 +99,7 @@ struct InstrumentChangesDuringAnEventTests {
             guard event.scope === journal else { return try next(event.when) }
             seen += 1
             registration?.remove()
-            _ = Middleware.addAppWide { event, next in try next(event.when) }.remove()
+            Middleware.addAppWide { event, next in try next(event.when) }.remove()
             try next(event.when)
         }
         journal.send(.add(1))
