@@ -44,15 +44,20 @@ final class ProgramRun {
         for (index, step) in steps.enumerated() {
             let context = Comment(rawValue: "step \(index) (\(step)) of \(steps)")
             perform(step, on: model.apply(step))
-            guard await settle(at: context.rawValue) else { return }
+            let settled = await settle(at: context.rawValue)
+            // Compared even when the wait timed out: the difference says what never happened.
             compare(context)
+            guard settled else { return }
         }
 
         parent.child = nil
         held = nil
         // Released, both: the model's child goes, and the held one had no effect left.
         _ = model.apply(.clearChild)
-        guard await settle(at: "the end, once the last child was released") else { return }
+        let end = "the end, once the last child was released"
+        let settled = await settle(at: end)
+        compare(Comment(rawValue: "\(end), after \(steps)"))
+        guard settled else { return }
         #expect(children.allSatisfy { $0() == nil }, "every child is released")
         #expect(runtimes.allSatisfy { $0.effects.isEmpty }, "no effect is left in flight")
     }
