@@ -7,9 +7,13 @@ import Testing
 @MainActor
 final class ProgramRun {
     /// How long a step waits for the elements its stream tasks already took to be delivered: the
-    /// rest of their way is a post and one main-actor hop, so waiting longer only slows down the
-    /// shrinking of a program whose element the library lost.
+    /// rest of their way is a post and one main-actor hop.
     static let deliveryPatience: Duration = .seconds(5)
+    /// How long any wait lasts once one wait of this process timed out. The failure is recorded by
+    /// then; the shrinking that follows runs many programs that fail the same way, each waiting in
+    /// full, which would outlast the suite's time limit before it reported the smallest program.
+    static let patienceAfterTimeout: Duration = .seconds(1)
+    private static var timedOut = false
 
     private let steps: [ProgramStep]
     private let parents = [ProgramParent(), ProgramParent()]
@@ -94,7 +98,8 @@ final class ProgramRun {
             feed.yield(value)
             // Without a suspension point from here to the interruption, the main actor cannot take
             // the element the stream's task maps meanwhile.
-            _ = stream.taken.block(until: taken + 1, limit: Self.deliveryPatience)
+            _ = stream.taken.block(
+                until: taken + 1, limit: Self.timedOut ? Self.patienceAfterTimeout : Self.deliveryPatience)
             interrupt(stream: id, by: interruption)
         case .cancelEvenEffects:
             parent.child?.effectsState.cancelEffect { (programID(of: $0) ?? 1) % 2 == 0 }
@@ -169,16 +174,27 @@ final class ProgramRun {
         let running = model.inFlight.count
         let sleepers = model.sleepers
         let taken = model.elementsTaken
-        let tasksSettled = await waitUntil("the tasks settling at \(context)") {
+        let tasksSettled = await waitUntil(
+            "the tasks settling at \(context)",
+            within: Self.timedOut ? Self.patienceAfterTimeout : testPatience
+        ) {
             runtimes.reduce(0) { $0 + $1.unfinishedRuns } == running && clock.sleeperCount == sleepers
                 && taken.allSatisfy { id, count in (streams[id]?.stream.taken.value ?? 0) >= count }
         }
-        guard tasksSettled else { return false }
+        guard tasksSettled else {
+            Self.timedOut = true
+            return false
+        }
         let deliveries = model.deliveries.count
         let expectedFailures = model.failures
-        return await waitUntil("the deliveries arriving at \(context)", within: Self.deliveryPatience) {
+        let delivered = await waitUntil(
+            "the deliveries arriving at \(context)",
+            within: Self.timedOut ? Self.patienceAfterTimeout : Self.deliveryPatience
+        ) {
             log.entries.count >= deliveries && failures >= expectedFailures
         }
+        if !delivered { Self.timedOut = true }
+        return delivered
     }
 
     private func compare(_ context: Comment) {

@@ -51,7 +51,7 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case 1: self = .startEffect(value: parameter % 100)
         case 2: self = .startKeyedEffect(key: parameter % 2, value: parameter % 100)
         case 3: self = .startFailingEffect
-        case 4, 25, 26: self = .complete(index: parameter)
+        case 4, 25, 26: self = .complete(index: parameter % 4)
         case 5: self = .cancelEvenEffects
         case 6: self = .cancelKey(parameter % 2)
         case 7: self = .cancelAll
@@ -69,12 +69,12 @@ enum ProgramStep: CustomStringConvertible, Equatable {
             self = .startTimedEffect(
                 key: parameter % 2, value: parameter % 100, policy: parameter % 4 < 2 ? .debounce : .throttle)
         case 18, 29: self = .startStream(key: [nil, 0, 1][parameter % 3], reportsEnd: parameter / 3 % 2 == 0)
-        case 19, 20, 30, 31: self = .streamYields(index: parameter, value: parameter % 10)
-        case 21: self = .streamFinishes(index: parameter)
-        case 22: self = .streamFails(index: parameter)
+        case 19, 20, 30, 31: self = .streamYields(index: parameter / 10 % 4, value: parameter % 10)
+        case 21: self = .streamFinishes(index: parameter % 4)
+        case 22: self = .streamFails(index: parameter % 4)
         case 23:
             self = .streamYieldsThen(
-                index: parameter, value: parameter % 10, then: StreamInterruption(parameter / 10))
+                index: parameter / 40 % 4, value: parameter % 10, then: StreamInterruption(parameter / 10))
         default: self = .timePasses(milliseconds: [100, 200, 300, 1_000][parameter % 4])
         }
     }
@@ -85,7 +85,7 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case .startEffect(let value): "start effect of \(value)"
         case .startKeyedEffect(let key, let value): "start effect of \(value) with key \(key)"
         case .startFailingEffect: "start a failing effect"
-        case .complete(let index): "complete started one-shot effect #\(index)"
+        case .complete(let index): "complete started one-shot effect [\(index) mod started ones]"
         case .cancelEvenEffects: "cancel effects with an even id"
         case .cancelKey(let key): "cancel key \(key)"
         case .cancelAll: "cancel all effects"
@@ -104,11 +104,11 @@ enum ProgramStep: CustomStringConvertible, Equatable {
         case .startStream(let key, let reportsEnd):
             "start a stream" + (key.map { " with key \($0)" } ?? "")
                 + (reportsEnd ? " reporting its end" : "")
-        case .streamYields(let index, let value): "open stream #\(index) yields \(value)"
-        case .streamFinishes(let index): "open stream #\(index) finishes"
-        case .streamFails(let index): "open stream #\(index) fails"
+        case .streamYields(let index, let value): "open stream [\(index) mod open ones] yields \(value)"
+        case .streamFinishes(let index): "open stream [\(index) mod open ones] finishes"
+        case .streamFails(let index): "open stream [\(index) mod open ones] fails"
         case .streamYieldsThen(let index, let value, let then):
-            "open stream #\(index) yields \(value), then at once \(then)"
+            "open stream [\(index) mod open ones] yields \(value), then at once \(then)"
         case .timePasses(let milliseconds): "\(milliseconds) ms pass on the clock"
         }
     }
