@@ -2,13 +2,18 @@ import Foundation
 
 /// A clock whose time passes only when a test advances it: sleepers wake when their deadline is
 /// reached, in deadline order, and a cancelled sleeper throws at once.
-final class ManualClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        let offset: Duration
+public final class ManualClock: Clock, @unchecked Sendable {
+    /// A point in the clock's time: how far it is from the clock's start.
+    public struct Instant: InstantProtocol {
+        /// The time from the clock's start.
+        public let offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The time from this instant to `other`.
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -24,13 +29,20 @@ final class ManualClock: Clock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var lastID: UInt64 = 0
 
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .zero }
+    /// A clock at its start, with no sleeper.
+    public init() {}
+
+    /// The clock's current time.
+    public var now: Instant { lock.withLock { current } }
+    /// None: the clock moves only by what a test advances it.
+    public var minimumResolution: Duration { .zero }
 
     /// How many tasks are waiting on the clock.
-    var sleeperCount: Int { lock.withLock { sleepers.count } }
+    public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    /// Suspends until the clock reaches `deadline`, or throws `CancellationError` at once when the
+    /// calling task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = lock.withLock {
             lastID += 1
             return lastID
@@ -54,7 +66,7 @@ final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = lock.withLock {
             current = current.advanced(by: duration)
             let now = current
