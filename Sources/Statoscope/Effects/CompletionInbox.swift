@@ -21,8 +21,8 @@ final class CompletionInbox: @unchecked Sendable {
 
     // Guards `pending` and `drainScheduled`: the lock is taken by effect tasks and by the drain.
     private let lock = NSLock()
-    private var pending: [Completion] = []
-    private var drainScheduled = false
+    @exclusivity(unchecked) private var pending: [Completion] = []
+    @exclusivity(unchecked) private var drainScheduled = false
 
     func post(runtime: ScopeRuntime, id: EffectID, outcome: EffectOutcome, isFinal: Bool) {
         lock.lock()
@@ -37,7 +37,7 @@ final class CompletionInbox: @unchecked Sendable {
 
     /// The buffer the next drain hands to `pending`: two buffers take turns, so that a drain
     /// allocates none. Main actor only.
-    private var spare: [Completion] = []
+    @exclusivity(unchecked) private var spare: [Completion] = []
 
     @MainActor
     private func drain() {

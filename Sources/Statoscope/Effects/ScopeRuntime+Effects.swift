@@ -17,7 +17,7 @@ extension ScopeRuntime {
     package typealias LifecycleHook = @MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void
 
     /// Both hooks in one value: a step with neither installed costs one read of one global.
-    private static var lifecycleHooks = LifecycleHooks()
+    @exclusivity(unchecked) private static var lifecycleHooks = LifecycleHooks()
 
     /// Tasks started and not yet back on the main actor, cancelled ones included.
     package var unfinishedRuns: Int { effectTasks.unfinishedRuns }

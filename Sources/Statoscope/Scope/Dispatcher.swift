@@ -20,17 +20,17 @@ enum Dispatcher {
     @inlinable static var checkingLifetimes: UInt8 { 1 << 2 }
 
     /// The fast path's only test: `open` means a `send` may call `update` directly.
-    @usableFromInline static var gate: UInt8 = open
+    @exclusivity(unchecked) @usableFromInline static var gate: UInt8 = open
 
     /// Whether the running update left work behind: staged effects, children leaving, queued events.
-    @usableFromInline static var hasDeferredWork = false
+    @exclusivity(unchecked) @usableFromInline static var hasDeferredWork = false
 
     /// Events sent while an update was running, oldest first.
-    private static var queue: [QueuedEvent] = []
-    private static var queueHead = 0
+    @exclusivity(unchecked) private static var queue: [QueuedEvent] = []
+    @exclusivity(unchecked) private static var queueHead = 0
 
     /// Runtimes holding effects staged by the running update.
-    private static var staged: [ScopeRuntime] = []
+    @exclusivity(unchecked) private static var staged: [ScopeRuntime] = []
 
     /// Whether an update is running now; effects enqueued outside any update start at once.
     @inlinable static var isUpdating: Bool { gate & updating != 0 }

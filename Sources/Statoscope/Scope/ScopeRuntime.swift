@@ -39,11 +39,11 @@ package final class ScopeRuntime {
     /// Where the scope sits in its tree, and whether it is in the app.
     var tree = TreeNode()
     /// Dependencies injected at the scope and what it resolved through its ancestors.
-    var dependencies = DependencyCache()
+    @exclusivity(unchecked) var dependencies = DependencyCache()
     /// The lifecycle of the scope's effects, as plain data.
-    package internal(set) var effects = EffectsStateMachine<ScopeEffect>()
+    @exclusivity(unchecked) package internal(set) var effects = EffectsStateMachine<ScopeEffect>()
     /// The tasks running the scope's effects, and who waits for them.
-    var effectTasks = EffectTasks()
+    @exclusivity(unchecked) var effectTasks = EffectTasks()
 
     init(scope: any Scope) {
         self.scope = scope

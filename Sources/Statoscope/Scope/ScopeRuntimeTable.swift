@@ -10,12 +10,16 @@
 /// must reach its runtime, and all of it runs on the main actor.
 @MainActor
 package enum ScopeRuntimeTable {
-    private static var runtimes: [ObjectIdentifier: ScopeRuntime] = [:]
+    @exclusivity(unchecked) private static var runtimes: [ObjectIdentifier: ScopeRuntime] = [:]
     private static var sizeSweepThreshold = minimumSizeSweepThreshold
     private static let minimumSizeSweepThreshold = 64
 
     /// Runtimes with at least one effect task running: the only ones the timed sweep looks at.
-    private static var busy: [ObjectIdentifier: ScopeRuntime] = [:]
+    /// The runtime found last, checked before the table: an effect's enqueue, start and completion
+    /// each look up the same scope's runtime, and a comparison costs less than hashing.
+    @exclusivity(unchecked) private static var lastFound: ScopeRuntime?
+
+    @exclusivity(unchecked) private static var busy: [ObjectIdentifier: ScopeRuntime] = [:]
     private static var sweeper: Task<Void, Never>?
 
     /// How often the sweep runs while any effect runs. A released root's effects are cancelled
@@ -25,9 +29,13 @@ package enum ScopeRuntimeTable {
 
     /// The runtime of `scope`, made on first use: for writes (enqueueing, linking, injecting).
     package static func runtime(for scope: some Scope) -> ScopeRuntime {
+        if let last = lastFound, last.scopeID == ObjectIdentifier(scope), last.scope === scope { return last }
         let id = ObjectIdentifier(scope)
         if let runtime = runtimes[id] {
-            if runtime.scope === scope { return runtime }
+            if runtime.scope === scope {
+                lastFound = runtime
+                return runtime
+            }
             // A released scope's address was reused by this one.
             dropReleased(runtime)
         } else if runtimes.count >= sizeSweepThreshold {
@@ -46,9 +54,13 @@ package enum ScopeRuntimeTable {
 
     /// The runtime of a scope seen only as an object, if it has one.
     static func existingRuntime(forObject object: AnyObject) -> ScopeRuntime? {
+        if let last = lastFound, last.scopeID == ObjectIdentifier(object), last.scope === object {
+            return last
+        }
         guard let runtime = runtimes[ObjectIdentifier(object)], runtime.scope === object else {
             return nil
         }
+        lastFound = runtime
         return runtime
     }
 
@@ -82,6 +94,7 @@ package enum ScopeRuntimeTable {
 
     /// Ends what a released scope's runtime holds and removes it from the table.
     private static func retire(_ runtime: ScopeRuntime) {
+        if lastFound === runtime { lastFound = nil }
         runtime.cancelAllEffects()
         runtime.dependencies.forgetProviders()
         if runtimes[runtime.scopeID] === runtime {

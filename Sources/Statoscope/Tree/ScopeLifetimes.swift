@@ -5,7 +5,7 @@
 @MainActor
 enum ScopeLifetimes {
     /// Children unlinked by the running update, dismissed when it returns unless linked again.
-    private static var leaving: [ScopeRuntime] = []
+    @exclusivity(unchecked) private static var leaving: [ScopeRuntime] = []
     /// The tops of dismissed subtrees whose scopes may still be alive: while there is one, each
     /// event's scope is checked.
     private static var dismissedTops: [ScopeRuntime] = []
