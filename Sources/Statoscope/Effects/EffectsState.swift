@@ -23,7 +23,7 @@ public struct EffectsState<S: Scope> {
     /// Enqueues an effect whose result is one of the scope's events.
     @inlinable
     public func enqueue<E: Effect>(_ effect: E) where E.ResultType == S.When {
-        runtime.enqueue(ScopeEffect(effect, for: S.self), key: nil, policy: .cancelOlder)
+        runtime.enqueue(ScopeEffect(effect, for: S.self))
     }
 
     /// Enqueues an effect under a key; when an effect with the same key is in flight, `policy` says
@@ -56,7 +56,7 @@ public struct EffectsState<S: Scope> {
     /// ```
     @inlinable
     public func enqueue<E: StreamEffect>(_ effect: E) where E.Element == S.When {
-        runtime.enqueue(ScopeEffect(stream: effect, for: S.self), key: nil, policy: .cancelOlder)
+        runtime.enqueue(ScopeEffect(stream: effect, for: S.self))
     }
 
     /// Enqueues a stream effect under a key; when an effect with the same key is in flight, `policy`
