@@ -32,6 +32,10 @@ struct EffectTable<Payload> {
 
     /// Where the effect is, if the table has it.
     func index(of id: EffectID) -> Int? {
+        // The effect enqueued last, as an update's return starts it: no search.
+        if let last = slots.last, last.id == id {
+            return last.payload == nil ? nil : slots.count - 1
+        }
         var low = 0
         var high = slots.count
         while low < high {

@@ -289,7 +289,12 @@ package struct EffectsStateMachine<Payload> {
     package mutating func completePayload(_ id: EffectID) -> Payload? {
         guard let index = entries.index(of: id), storedPhase(id) == .running else { return nil }
         let payload = entries.remove(at: index).payload
-        forget(id, key: keys.isEmpty ? nil : keys[id])
+        if keys.isEmpty {
+            // No effect has a key: no optional key to copy and test, once per completion.
+            forgetTiming(id)
+        } else {
+            forget(id, key: keys[id])
+        }
         return payload
     }
 
@@ -343,10 +348,15 @@ package struct EffectsStateMachine<Payload> {
         return entry
     }
 
-    /// Drops what the side tables hold of an effect just taken out of the table.
-    private mutating func forget(_ id: EffectID, key: AnyHashable?) {
+    /// Drops when an effect just taken out of the table was to start, and its debounce or throttle.
+    private mutating func forgetTiming(_ id: EffectID) {
         if !scheduledUntil.isEmpty { scheduledUntil[id] = nil }
         if !timings.isEmpty { timings[id] = nil }
+    }
+
+    /// Drops what the side tables hold of an effect just taken out of the table.
+    private mutating func forget(_ id: EffectID, key: AnyHashable?) {
+        forgetTiming(id)
         guard let key else { return }
         keys[id] = nil
         guard idsByKey[key] == id else { return }
