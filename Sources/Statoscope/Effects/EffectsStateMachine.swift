@@ -218,7 +218,9 @@ package struct EffectsStateMachine<Payload> {
         let timing = timings.isEmpty ? nil : timings[id]
         // The interval restarts only now: an update that throws leaves it as it was.
         if let start = timing?.throttledAt, let key = keys[id] { throttleStarts[key] = start }
-        stagedIDs.removeAll(keepingCapacity: true)
+        // Its only element removed, the list keeps its buffer: `removeAll(keepingCapacity:)` replaces
+        // a range generically, about 80 instructions more per effect (Swift 6.3).
+        stagedIDs.removeLast()
         return Started(id: id, payload: payload, delay: timing?.delay)
     }
 
