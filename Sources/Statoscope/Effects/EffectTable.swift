@@ -32,6 +32,10 @@ struct EffectTable<Payload> {
 
     /// Where the effect is, if the table has it.
     func index(of id: EffectID) -> Int? {
+        // The effect enqueued last, as an update's return starts it: no search.
+        if let last = slots.last, last.id == id {
+            return last.payload == nil ? nil : slots.count - 1
+        }
         var low = 0
         var high = slots.count
         while low < high {
@@ -45,9 +49,9 @@ struct EffectTable<Payload> {
     /// Takes out the effect at `index`, from ``index(of:)``; indices found before are stale after.
     mutating func remove(at index: Int) -> (id: EffectID, payload: Payload) {
         let id = slots[index].id
-        // Present: `index(of:)` returns only the indices of effects the table has.
-        let payload = slots[index].payload.unsafelyUnwrapped
-        slots[index].payload = nil
+        // Present: `index(of:)` returns only the indices of effects the table has. Taken out rather
+        // than copied and cleared: no retain and release of the payload.
+        let payload = slots[index].payload.take().unsafelyUnwrapped
         count -= 1
         let holes = slots.count - count
         if count == 0 {

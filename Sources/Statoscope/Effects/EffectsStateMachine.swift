@@ -218,7 +218,9 @@ package struct EffectsStateMachine<Payload> {
         let timing = timings.isEmpty ? nil : timings[id]
         // The interval restarts only now: an update that throws leaves it as it was.
         if let start = timing?.throttledAt, let key = keys[id] { throttleStarts[key] = start }
-        stagedIDs.removeAll(keepingCapacity: true)
+        // Its only element removed, the list keeps its buffer: `removeAll(keepingCapacity:)` replaces
+        // a range generically, about 80 instructions more per effect (Swift 6.3).
+        stagedIDs.removeLast()
         return Started(id: id, payload: payload, delay: timing?.delay)
     }
 
@@ -289,7 +291,12 @@ package struct EffectsStateMachine<Payload> {
     package mutating func completePayload(_ id: EffectID) -> Payload? {
         guard let index = entries.index(of: id), storedPhase(id) == .running else { return nil }
         let payload = entries.remove(at: index).payload
-        forget(id, key: keys.isEmpty ? nil : keys[id])
+        if keys.isEmpty {
+            // No effect has a key: no optional key to copy and test, once per completion.
+            forgetTiming(id)
+        } else {
+            forget(id, key: keys[id])
+        }
         return payload
     }
 
@@ -343,10 +350,15 @@ package struct EffectsStateMachine<Payload> {
         return entry
     }
 
-    /// Drops what the side tables hold of an effect just taken out of the table.
-    private mutating func forget(_ id: EffectID, key: AnyHashable?) {
+    /// Drops when an effect just taken out of the table was to start, and its debounce or throttle.
+    private mutating func forgetTiming(_ id: EffectID) {
         if !scheduledUntil.isEmpty { scheduledUntil[id] = nil }
         if !timings.isEmpty { timings[id] = nil }
+    }
+
+    /// Drops what the side tables hold of an effect just taken out of the table.
+    private mutating func forget(_ id: EffectID, key: AnyHashable?) {
+        forgetTiming(id)
         guard let key else { return }
         keys[id] = nil
         guard idsByKey[key] == id else { return }

@@ -22,18 +22,25 @@ extension ScopeRuntime {
     /// Tasks started and not yet back on the main actor, cancelled ones included.
     package var unfinishedRuns: Int { effectTasks.unfinishedRuns }
 
+    /// Stages an effect without a key; it starts when the running update returns, or at once outside
+    /// any update.
+    ///
+    /// Apart from the keyed enqueue, so that the common case copies and tests no optional key: that
+    /// cost more than staging the effect.
+    @usableFromInline
+    func enqueue(_ effect: ScopeEffect) {
+        guard tree.lifetime != .dismissed else { return rejectForDismissal(effect) }
+        effects.stage(effect)
+        notify(.enqueued, effect)
+        startOrStageCommit()
+    }
+
     /// Stages an effect; it starts when the running update returns, or at once outside any update.
     @usableFromInline
     func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
-        guard tree.lifetime != .dismissed else {
-            // A dismissed scope has no work: what it enqueues (from a view still holding it, say)
-            // is cancelled before it starts.
-            notify(.enqueued, effect)
-            notify(.cancelled, effect)
-            return
-        }
+        guard tree.lifetime != .dismissed else { return rejectForDismissal(effect) }
         if key == nil, case .cancelOlder = policy {
-            // The common case, with no key to compare: one step of the machine, no result to inspect.
+            // No key to compare: one step of the machine, no result to inspect.
             effects.stage(effect)
             notify(.enqueued, effect)
         } else {
@@ -49,6 +56,18 @@ extension ScopeRuntime {
                 if let cancelled { notify(.cancelled, cancelled.payload) }
             }
         }
+        startOrStageCommit()
+    }
+
+    /// A dismissed scope has no work: what it enqueues (from a view still holding it, say) is
+    /// cancelled before it starts.
+    private func rejectForDismissal(_ effect: ScopeEffect) {
+        notify(.enqueued, effect)
+        notify(.cancelled, effect)
+    }
+
+    /// The staged effects start when the running update returns, or now outside any update.
+    private func startOrStageCommit() {
         if Dispatcher.isUpdating {
             if effectTasks.markStaged() { Dispatcher.stage(self) }
         } else {

@@ -198,7 +198,9 @@ enum Dispatcher {
             runtime.commitStagedEffects(failed: failed)
         }
         if staged.isEmpty {
-            runtimes.removeAll(keepingCapacity: true)
+            // One by one from the end, usually once: `removeAll(keepingCapacity:)` replaces a range
+            // generically, about 170 instructions per update that enqueued effects (Swift 6.3).
+            while runtimes.popLast() != nil {}
             staged = runtimes
         }
     }

@@ -27,17 +27,24 @@ package final class ScopeRuntime {
     ///
     /// Global because it is a mode of the whole main actor, not of a scope: a test plan or a replay
     /// sets it for the duration of a synchronous run, and every scope it reaches follows it.
-    package static var effectExecution = EffectExecution.running
+    ///
+    /// Read once per effect committed: unchecked, as the main actor's other hot state is, since a
+    /// run-time exclusivity check costs more than the read.
+    @exclusivity(unchecked) package static var effectExecution = EffectExecution.running
 
+    // Unchecked: read several times per effect (finding the runtime, delivering), never modified
+    // after `init`, so a run-time exclusivity check could never fail.
     /// The scope this runtime serves; nil once it is released.
-    package private(set) weak var scope: AnyObject?
+    @exclusivity(unchecked) package private(set) weak var scope: AnyObject?
     /// The scope's dynamic type, kept for reports made after the scope is gone.
     package let scopeType: any Scope.Type
     /// The scope's identity, kept for the same reason.
     package let scopeID: ObjectIdentifier
 
+    // Unchecked, like the fields below: read once per effect enqueued, and only the main actor
+    // touches it.
     /// Where the scope sits in its tree, and whether it is in the app.
-    var tree = TreeNode()
+    @exclusivity(unchecked) var tree = TreeNode()
     /// Dependencies injected at the scope and what it resolved through its ancestors.
     @exclusivity(unchecked) var dependencies = DependencyCache()
     /// The lifecycle of the scope's effects, as plain data.
