@@ -85,19 +85,6 @@ extension Effect {
     }
 }
 
-/// `value` as a `W`, if it is one: what `value as? W` gives, without the run-time dynamic cast when
-/// `value` holds a `W` itself, the case of every effect's run and completion. The cast cost about 250
-/// instructions each time, twice per effect, on the effect's task (Swift 6.3).
-@inlinable
-func cast<W>(_ value: Any, to type: W.Type) -> W? {
-    func exactly<T>(_ opened: T) -> W? {
-        T.self == W.self ? unsafeBitCast(opened, to: W.self) : nil
-    }
-    // Opened to the type the box holds; anything else (a subclass seen as its base, an existential
-    // `W`) takes the dynamic cast.
-    return exactly(value) ?? value as? W
-}
-
 /// The error for a result of type `actual` handed to a chain that expects `expected`.
 @usableFromInline
 func outcomeMismatch(expected: Any.Type, actual: Any.Type) -> any Error {

@@ -45,7 +45,7 @@ final class EventRouting {
         }
         let event = ScopeEvent(scope: scope, when: when)
         try appWide[index].body(event) { passed in
-            guard let next = Self.unbox(passed, as: S.When.self) else {
+            guard let next = cast(passed, to: S.When.self) else {
                 throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: passed)
             }
             try self.runAppWide(from: index + 1, next, scope)
@@ -63,19 +63,6 @@ final class EventRouting {
             return try MiddlewareChain.updateTracking(when, tracked, scope)
         }
         try scope.update(when)
-    }
-
-    /// The value a middleware passed on, as the scope's `When`; `nil` if it cannot be one.
-    ///
-    /// Opening the existential and comparing metatypes costs a few instructions, where a dynamic
-    /// cast (`as? When`) cost more than the rest of a pass-through middleware's path; the cast is
-    /// left for a value of another type (a subclass, when `When` is a class).
-    @inlinable
-    static func unbox<When>(_ passed: any Sendable, as type: When.Type) -> When? {
-        func open<Passed: Sendable>(_ value: Passed) -> When? {
-            Passed.self == When.self ? unsafeBitCast(value, to: When.self) : nil
-        }
-        return open(passed) ?? (passed as? When)
     }
 
     @usableFromInline

@@ -1,0 +1,12 @@
+/// `value` as a `W`, if it is one: what `value as? W` gives, without the run-time dynamic cast when
+/// `value` holds a `W` itself, the case of every effect's run and completion and of every event a
+/// middleware passes on. The cast cost about 250 instructions each time (Swift 6.3).
+@inlinable
+func cast<W>(_ value: Any, to type: W.Type) -> W? {
+    func exactly<T>(_ opened: T) -> W? {
+        T.self == W.self ? unsafeBitCast(opened, to: W.self) : nil
+    }
+    // Opened to the type the box holds; anything else (a subclass seen as its base, an existential
+    // `W`) takes the dynamic cast.
+    return exactly(value) ?? value as? W
+}
