@@ -51,11 +51,11 @@ public enum Analytics {
     /// Whether events of `type` may be tracked: whether it is a ``TrackedWhen``.
     @usableFromInline
     static func mayTrack(_ type: Any.Type) -> Bool {
-        trackedTypes.flag(for: type)
+        trackedTypes.value(for: type)
     }
 
-    private static let trackedTypes = TypeFlags { $0 is any TrackedWhen.Type }
-    private static let sensitiveTypes = TypeFlags { $0 is any SensitiveWhen.Type }
+    private static let trackedTypes = TypeMemo { $0 is any TrackedWhen.Type }
+    private static let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
 
     /// The analytics event of a `When`, as the sinks of ``install(_:)`` receive it.
     public static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
@@ -65,6 +65,6 @@ public enum Analytics {
 
     /// Whether `when` is a case that ``SensitiveWhen`` marks sensitive.
     static func isSensitiveCase(_ when: Any) -> Bool {
-        sensitiveTypes.flag(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
+        sensitiveTypes.value(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
     }
 }

@@ -77,10 +77,6 @@ final class EventValueEncoder {
         // `JSONEncoder` writes a float's shortest text, which reads back as the double it spells.
         return number(Double(value.description) ?? Double(value))
     }
-
-    fileprivate func fallBack() {
-        needsFallback = true
-    }
 }
 
 /// What one value encodes to, filled in as its containers are written.
@@ -103,10 +99,6 @@ private final class Node {
     /// earlier one, as in `JSONEncoder`.
     var object: [(key: String, child: Child)]?
     var array: [Child]?
-
-    init(_ leaf: EventValue? = nil) {
-        self.leaf = leaf
-    }
 
     /// A value that encoded nothing is an empty object, as `JSONEncoder` writes it.
     var value: EventValue {
@@ -198,12 +190,12 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func superEncoder() -> any Encoder {
-        owner.fallBack()
+        owner.needsFallback = true
         return NodeEncoder(node: Node(), owner: owner, path: path)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        owner.fallBack()
+        owner.needsFallback = true
         return NodeEncoder(node: Node(), owner: owner, path: path)
     }
 }
@@ -254,7 +246,7 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder {
-        owner.fallBack()
+        owner.needsFallback = true
         return NodeEncoder(node: Node(), owner: owner, path: path)
     }
 }

@@ -57,12 +57,7 @@ final class EventRouting {
         if hasScopedWork {
             return try MiddlewareChain.runScoped(when, scope, tracksEvents: tracksEvents)
         }
-        // The cast is made here, specialised, where the compiler sees the conformance and needs no
-        // lookup at run time.
-        if tracksEvents, Analytics.mayTrack(S.When.self), let tracked = when as? any TrackedWhen {
-            return try MiddlewareChain.updateTracking(when, tracked, scope)
-        }
-        try scope.update(when)
+        try MiddlewareChain.updateTrackingIfTracked(when, scope, tracksEvents: tracksEvents)
     }
 
     @usableFromInline

@@ -44,7 +44,7 @@ enum MiddlewareChain {
             installedChanged()
         }
         guard !scoped.isEmpty, let middlewares = scoped.middlewares(of: scope) else {
-            return try update(when, scope, tracksEvents: tracksEvents)
+            return try updateWithTaps(when, scope, tracksEvents: tracksEvents)
         }
         try runMiddlewares(middlewares, from: 0, when, scope, tracksEvents: tracksEvents)
     }
@@ -52,7 +52,7 @@ enum MiddlewareChain {
     private static func runMiddlewares<S: Scope>(
         _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S, tracksEvents: Bool
     ) throws {
-        guard index < chain.count else { return try update(when, scope, tracksEvents: tracksEvents) }
+        guard index < chain.count else { return try updateWithTaps(when, scope, tracksEvents: tracksEvents) }
         // Sound: the chain is this object's, and every static type it is reached through shares its
         // `When` (see `ScopeMiddleware`), so each entry is a `ScopeMiddleware<S.When>`.
         let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S.When>.self)
@@ -61,7 +61,7 @@ enum MiddlewareChain {
         }
     }
 
-    private static func update<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool) throws {
+    private static func updateWithTaps<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool) throws {
         guard !taps.isEmpty else {
             return try updateTrackingIfTracked(when, scope, tracksEvents: tracksEvents)
         }
@@ -75,11 +75,13 @@ enum MiddlewareChain {
         for finish in finishes { finish?(nil) }
     }
 
-    private static func updateTrackingIfTracked<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool)
-        throws
-    {
-        guard tracksEvents, Analytics.mayTrack(S.When.self), let tracked = when as? any TrackedWhen
-        else {
+    /// Runs `update`, tracking the event if analytics is installed and its type is tracked.
+    ///
+    /// Inlinable so that, on the specialised path, the cast is made where the compiler sees the
+    /// conformance and needs no lookup at run time.
+    @inlinable
+    static func updateTrackingIfTracked<S: Scope>(_ when: S.When, _ scope: S, tracksEvents: Bool) throws {
+        guard tracksEvents, Analytics.mayTrack(S.When.self), let tracked = when as? any TrackedWhen else {
             return try scope.update(when)
         }
         try updateTracking(when, tracked, scope)

@@ -83,13 +83,10 @@ final class JSONLineEncoder {
 
     /// Whether values of each type met so far are nested optionals: asked once per type, since a
     /// dynamic cast per value cost more than the rest of encoding it.
-    @exclusivity(unchecked) private var nestedOptionalTypes: [ObjectIdentifier: Bool] = [:]
+    private let nestedOptionalTypes = TypeMemo { $0 is any NestedOptional.Type }
 
     private func isNestedOptional<T>(_ type: T.Type) -> Bool {
-        if let known = nestedOptionalTypes[ObjectIdentifier(type)] { return known }
-        let isNested = type is any NestedOptional.Type
-        nestedOptionalTypes[ObjectIdentifier(type)] = isNested
-        return isNested
+        nestedOptionalTypes.value(for: type)
     }
 
     /// How many containers were open when the value being encoded started.

@@ -20,26 +20,11 @@ enum RecordedPath {
         return nil
     }
 
-    private static var typeNames: [ObjectIdentifier: String] = [:]
-    // The last name asked for, apart: events mostly go to one scope type after another, and a
-    // comparison costs less than hashing for the lookup.
-    private static var lastType: ObjectIdentifier?
-    private static var lastName = ""
+    private static let typeNames = TypeMemo { "\($0)" }
 
     /// The scope's dynamic type name, as recordings write it; remembered, since forming it is far
     /// slower than the rest of recording an event.
     static func typeName(of scope: any Scope) -> String {
-        let key = ObjectIdentifier(type(of: scope))
-        if key == lastType { return lastName }
-        let name: String
-        if let known = typeNames[key] {
-            name = known
-        } else {
-            name = "\(type(of: scope))"
-            typeNames[key] = name
-        }
-        lastType = key
-        lastName = name
-        return name
+        typeNames.value(for: type(of: scope))
     }
 }

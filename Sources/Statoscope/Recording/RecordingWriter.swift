@@ -105,7 +105,7 @@ struct RecordingWriter {
 
     private func appendEvent(_ event: any Sendable, scopeTypeName: String) throws {
         guard let encodable = event as? any Encodable else { throw NotCodable() }
-        if sensitiveTypes.flag(for: type(of: event)), let sensitive = event as? any SensitiveWhen,
+        if sensitiveTypes.value(for: type(of: event)), let sensitive = event as? any SensitiveWhen,
             sensitive.isSensitive
         {
             return try encoder.append(try EventEncoding.redactedValue(of: encodable, isSensitiveCase: true))
@@ -124,7 +124,7 @@ struct RecordingWriter {
     }
 
     /// Whether events of each type met so far are ``SensitiveWhen``.
-    private let sensitiveTypes = TypeFlags { $0 is any SensitiveWhen.Type }
+    private let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
 
     private struct NotCodable: Error {}
 
