@@ -150,6 +150,35 @@ struct AnalyticsDeliveryTests {
                 == (0...500).map { "add{_0: \($0)} at DeliveredTally" })
     }
 
+    @Test func sendDoesNotWaitForTheSink() async {
+        let scope = DeliveredTally()
+        let released = DispatchSemaphore(value: 0)
+        let sinkSawRelease = CriticalState<Bool?>(nil)
+        let registration = Analytics.install { event in
+            guard event.scopePath == "DeliveredTally" else { return }
+            // Released only once `send` has returned: a sink called from `send` would time out.
+            let result = released.wait(timeout: .now() + 5)
+            sinkSawRelease.withLock { $0 = result == .success }
+        }
+        defer { registration.remove() }
+        scope.send(.add(1))
+        released.signal()
+        await Analytics.waitUntilDelivered()
+        #expect(sinkSawRelease.withLock { $0 } == true)
+    }
+
+    @Test func anEventSentFromInsideAnUpdateIsTrackedAfterTheOneThatSentIt() async {
+        let scope = DeliveredTally()
+        let tracked = TrackedEvents { $0.scopePath == "DeliveredTally" }
+        defer { tracked.stop() }
+        scope.send(.addThenSend(1, then: 2))
+        #expect(
+            await tracked.delivered().map(\.description) == [
+                "addThenSend{_0: 1, then: 2} at DeliveredTally", "add{_0: 2} at DeliveredTally",
+            ])
+        #expect(scope.total == 3)
+    }
+
     @Test func waitingReturnsOnceTheSinkHasReceivedEverything() async {
         let scope = DeliveredTally()
         let received = CriticalState(0)
@@ -171,12 +200,16 @@ private final class DeliveredTally: Scope {
     var total = 0
     enum When: Codable, Sendable, TrackedWhen {
         case add(Int)
+        case addThenSend(Int, then: Int)
         case reject
     }
     struct Rejected: Error {}
     func update(_ when: When) throws {
         switch when {
         case .add(let value): total += value
+        case .addThenSend(let value, let then):
+            total += value
+            send(.add(then))
         case .reject: throw Rejected()
         }
     }
