@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test(arguments: [
-        0.0, -0.0, 1.0, -1.5, 0.1, 1e16, 1e300, -1e-300, 9_007_199_254_740_993, Double.leastNonzeroMagnitude,
+        0.0, -0.0, 1.0, -1.5, 0.1, 1e16, 1e300, -1e-300, 9_007_199_254_740_994, Double.leastNonzeroMagnitude,
         Double.greatestFiniteMagnitude, 4_611_686_018_427_387_904, -9_223_372_036_854_775_808,
     ])
     func doublesAndFloats(_ value: Double) throws {

@@ -20,7 +20,7 @@ struct AppWideMiddlewareTests {
             if event.scopePath.hasPrefix("MiddlewareRoot.") {
                 seen.append("\(event.scopePath) \(event.scopeType) \(event.when)")
             }
-            try next(event.when)
+            try next(event)
         }
         defer { registration.remove() }
         let root = MiddlewareRoot()
@@ -40,11 +40,11 @@ struct AppWideMiddlewareTests {
         }
         let first = Middleware.addAppWide { event, next in
             if event.scope === root.journal { trace.append("app-wide 1") }
-            try next(event.when)
+            try next(event)
         }
         let second = Middleware.addAppWide { event, next in
             if event.scope === root.journal { trace.append("app-wide 2") }
-            try next(event.when)
+            try next(event)
         }
         defer {
             own.remove()
@@ -59,10 +59,10 @@ struct AppWideMiddlewareTests {
         let root = MiddlewareRoot()
         let registration = Middleware.addAppWide { event, next in
             guard event.scope === root.journal, case .add(let value) = event.when as? Journal.When else {
-                return try next(event.when)
+                return try next(event)
             }
             if value < 0 { return }  // dropped
-            try next(Journal.When.add(value * 2))
+            try next(event.with(when: Journal.When.add(value * 2)))
         }
         defer { registration.remove() }
         root.journal.send(.add(-1))
@@ -74,8 +74,8 @@ struct AppWideMiddlewareTests {
         let root = MiddlewareRoot()
         let collector = ErrorReportCollector(for: root.journal)
         let registration = Middleware.addAppWide { event, next in
-            guard event.scope === root.journal else { return try next(event.when) }
-            try next(Leaf.When.set(1))
+            guard event.scope === root.journal else { return try next(event) }
+            try next(event.with(when: Leaf.When.set(1)))
         }
         defer { registration.remove() }
         root.journal.send(.add(1))
@@ -83,6 +83,64 @@ struct AppWideMiddlewareTests {
         #expect(
             collector.reports.map { "\($0.error)" } == [
                 "an app-wide middleware passed StatoscopeTests.Leaf.When to Journal, whose events are StatoscopeTests.Journal.When"
+            ])
+    }
+
+    @Test func anEventMadeWithWithWhenReachesTheMiddlewareAfterAndUpdate() async {
+        let root = MiddlewareRoot()
+        var secondSaw: [String] = []
+        let first = Middleware.addAppWide { event, next in
+            guard event.scope === root.journal, case .add(let value) = event.when as? Journal.When else {
+                return try next(event)
+            }
+            try next(event.with(when: Journal.When.add(value + 100)))
+        }
+        let second = Middleware.addAppWide { event, next in
+            if event.scope === root.journal { secondSaw.append(event.description) }
+            try next(event)
+        }
+        defer {
+            first.remove()
+            second.remove()
+        }
+        root.journal.send(.add(1))
+        #expect(secondSaw == ["MiddlewareRoot.journal <- add(101)"])
+        #expect(root.journal.handled == ["add 101"])
+    }
+
+    @Test func anEventKeptFromAnEarlierCallOfTheSameScopeIsDeliveredAsPassed() async {
+        let root = MiddlewareRoot()
+        var kept: ScopeEvent?
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === root.journal else { return try next(event) }
+            if let earlier = kept { return try next(earlier) }
+            kept = event
+            try next(event)
+        }
+        defer { registration.remove() }
+        root.journal.send(.add(1))
+        root.journal.send(.add(2))
+        #expect(root.journal.handled == ["add 1", "add 1"])
+    }
+
+    @Test func passingOnAnEventKeptFromAnotherScopeIsReportedNamingBothPaths() async {
+        let root = MiddlewareRoot()
+        root.leaves = [Leaf()]
+        let collector = ErrorReportCollector(for: root.journal)
+        var fromLeaf: ScopeEvent?
+        let registration = Middleware.addAppWide { event, next in
+            if event.scope === root.leaves[0] { fromLeaf = event }
+            guard event.scope === root.journal, let fromLeaf else { return try next(event) }
+            try next(fromLeaf)
+        }
+        defer { registration.remove() }
+        root.leaves[0].send(.set(3))
+        root.journal.send(.add(1))
+        #expect(root.leaves[0].value == 3)
+        #expect(root.journal.handled.isEmpty)
+        #expect(
+            collector.reports.map { "\($0.error)" } == [
+                "an app-wide middleware passed on an event of MiddlewareRoot.leaves[0] to MiddlewareRoot.journal, which takes only its own events"
             ])
     }
 }
@@ -96,11 +154,11 @@ struct InstrumentChangesDuringAnEventTests {
         var seen = 0
         var registration: MiddlewareRegistration?
         registration = Middleware.addAppWide { event, next in
-            guard event.scope === journal else { return try next(event.when) }
+            guard event.scope === journal else { return try next(event) }
             seen += 1
             registration?.remove()
-            Middleware.addAppWide { event, next in try next(event.when) }.remove()
-            try next(event.when)
+            Middleware.addAppWide { event, next in try next(event) }.remove()
+            try next(event)
         }
         journal.send(.add(1))
         journal.send(.add(2))
@@ -114,10 +172,10 @@ struct InstrumentChangesDuringAnEventTests {
         defer { tracked.stop() }
         let registration = Middleware.addAppWide { event, next in
             guard event.scope === scope, let when = event.when as? TrackedCounter.When else {
-                return try next(event.when)
+                return try next(event)
             }
             switch when {
-            case .add: try next(TrackedCounter.When.double)
+            case .add: try next(event.with(when: TrackedCounter.When.double))
             case .double: return
             }
         }
@@ -166,8 +224,8 @@ struct ClassEventThroughAppWideMiddlewareTests {
     @Test func aSubclassInstancePassedOnReachesUpdate() async {
         let editor = Editor()
         let registration = Middleware.addAppWide { event, next in
-            guard event.scope === editor else { return try next(event.when) }
-            try next(Undo())
+            guard event.scope === editor else { return try next(event) }
+            try next(event.with(when: Undo()))
         }
         defer { registration.remove() }
         editor.send(Command())

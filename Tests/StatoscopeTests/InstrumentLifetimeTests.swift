@@ -30,7 +30,7 @@ struct InstrumentLifetimeTests {
         do {
             let registration = Middleware.addAppWide { event, next in
                 if event.scope === scope { calls += 1 }
-                try next(event.when)
+                try next(event)
             }
             withExtendedLifetime(registration) { scope.send(.write("kept")) }
         }

@@ -49,7 +49,7 @@ struct PrivacyTests {
         var lines: [String] = []
         let registration = Middleware.addAppWide { event, next in
             if event.scopePath == "Vault" { lines.append(event.description) }
-            try next(event.when)
+            try next(event)
         }
         defer { registration.remove() }
         await Vault().handOverSecrets()

@@ -52,7 +52,7 @@ public enum EventLogging {
             registrations.append(
                 Middleware.addAppWide { event, next in
                     logger.log(level: level, "\(event.description)")
-                    try next(event.when)
+                    try next(event)
                 })
         }
         registrations.append(

@@ -10,8 +10,11 @@
 @usableFromInline
 @MainActor
 final class EventRouting {
-    /// App-wide middleware, outermost first.
-    @usableFromInline let appWide: [AppWideStep]
+    /// App-wide middleware, outermost first, as references counted by ``appWideOwners``: calling a
+    /// middleware through one retains nothing.
+    @usableFromInline let appWide: [Unmanaged<AppWideStep>]
+    /// Keeps the app-wide middleware alive for as long as the path is.
+    let appWideOwners: [AppWideStep]
     /// Observers of the events sent from outside any update: the session's inputs.
     @usableFromInline let entryTaps: [EntryTap]
     /// Whether any scope has middleware of its own, or any tap watches updates: then the innermost
@@ -23,7 +26,8 @@ final class EventRouting {
     init(
         appWide: [AppWideStep], entryTaps: [EntryTap], hasScopedWork: Bool, tracksEvents: Bool
     ) {
-        self.appWide = appWide
+        self.appWide = appWide.map { Unmanaged.passUnretained($0) }
+        appWideOwners = appWide
         self.entryTaps = entryTaps
         self.hasScopedWork = hasScopedWork
         self.tracksEvents = tracksEvents
@@ -35,21 +39,42 @@ final class EventRouting {
         if isInput, !entryTaps.isEmpty {
             tapEntry(scope, when)
         }
-        try runAppWide(from: 0, when, scope)
+        guard !appWide.isEmpty else {
+            return try runInnermost(when, scope)
+        }
+        try runAppWide(from: 0, ScopeEvent(scope: scope, when: when), when, scope)
     }
 
+    /// Runs the app-wide middleware from `index` on; `event` is `when` as they see it.
     @inlinable
-    func runAppWide<S: Scope>(from index: Int, _ when: S.When, _ scope: S) throws {
+    func runAppWide<S: Scope>(from index: Int, _ event: ScopeEvent, _ when: S.When, _ scope: S) throws {
+        try Dispatcher.withGuaranteed(appWide[index]) { step in
+            try step.body(event) { passed in
+                // The event passed on unchanged, the common case, goes on as the `When` it already is.
+                guard passed.serial == event.serial else {
+                    return try self.runReplaced(from: index + 1, passed, scope)
+                }
+                guard index + 1 < self.appWide.count else {
+                    return try self.runInnermost(when, scope)
+                }
+                try self.runAppWide(from: index + 1, event, when, scope)
+            }
+        }
+    }
+
+    /// Goes on from `index` with the event a middleware passed on instead of the one it received.
+    @usableFromInline
+    func runReplaced<S: Scope>(from index: Int, _ passed: ScopeEvent, _ scope: S) throws {
+        guard passed.scope === scope else {
+            throw EventScopeMismatch(scopePath: scope.scopePath, passedScopePath: passed.scopePath)
+        }
+        guard let when = cast(passed.when, to: S.When.self) else {
+            throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: passed.when)
+        }
         guard index < appWide.count else {
             return try runInnermost(when, scope)
         }
-        let event = ScopeEvent(scope: scope, when: when)
-        try appWide[index].body(event) { passed in
-            guard let next = cast(passed, to: S.When.self) else {
-                throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: passed)
-            }
-            try self.runAppWide(from: index + 1, next, scope)
-        }
+        try runAppWide(from: index, passed, when, scope)
     }
 
     @inlinable
@@ -70,10 +95,15 @@ final class EventRouting {
 ///
 /// A function kept in an array directly is kept in its most general form, so calling it with the
 /// `next` closure of a specialised path would wrap that closure, allocating, on every event; kept
-/// in a struct's property, it is called as it was written.
+/// in a property, it is called as it was written. A class, so that the path can call it through a
+/// reference it does not count.
 @usableFromInline
-struct AppWideStep {
+final class AppWideStep {
     @usableFromInline let body: AppWideMiddleware
+
+    init(body: @escaping AppWideMiddleware) {
+        self.body = body
+    }
 }
 
 /// An observer of the events sent from outside any update, with the scope each was sent to.

@@ -3,13 +3,14 @@
 /// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return logging } -->
 /// ```swift
 /// let logging = Middleware.addAppWide { event, next in
-///     print("\(event.scopePath) receives \(event.when)")
-///     try next(event.when)
+///     print(event.description)   // the path and the event, sensitive values redacted
+///     try next(event)
 /// }
 /// ```
 ///
-/// An app-wide middleware can pass the event on, pass another event of the same scope instead, drop
-/// it, or wrap it, and it sees what `update` throws. Order: app-wide middlewares in the order they
+/// An app-wide middleware can pass the event on (`try next(event)`), pass another event of the same
+/// scope instead (`try next(event.with(when: ...))`), drop it, or wrap it, and it sees what `update`
+/// throws. Order: app-wide middlewares in the order they
 /// were added, then the scope's own (``Scope/addMiddleware(_:)``) in the order they were added, then
 /// `update`. With none installed anywhere, `send` takes its fast path and pays nothing for them.
 @MainActor

@@ -123,34 +123,13 @@ enum MiddlewareChain {
 }
 
 /// An app-wide middleware: it receives every event of every scope and `next`, which runs the rest of
-/// the chain with the event it is given.
-public typealias AppWideMiddleware = @MainActor (ScopeEvent, (any Sendable) throws -> Void) throws -> Void
+/// the chain with the event it is given: the one received, or one made from it with
+/// ``ScopeEvent/with(when:)``.
+public typealias AppWideMiddleware = @MainActor (ScopeEvent, (ScopeEvent) throws -> Void) throws -> Void
 
 /// Watches events exactly as `update` receives them, for state-diff logging.
 @MainActor
 struct UpdateTap {
     /// Called before `update`; returns what to call after it, with the error it threw if any.
     let willUpdate: @MainActor (any Scope, any Sendable) -> (@MainActor ((any Error)?) -> Void)?
-}
-
-/// An app-wide middleware passed on an event that is not of the receiving scope's `When` type.
-public struct EventTypeMismatch: Error, CustomStringConvertible {
-    /// The scope the event was sent to.
-    public let scopeTypeName: String
-    /// The scope's event type.
-    public let expectedTypeName: String
-    /// What the middleware passed on instead.
-    public let passedTypeName: String
-
-    @usableFromInline
-    init(scopeType: Any.Type, whenType: Any.Type, passed: Any) {
-        scopeTypeName = String(describing: scopeType)
-        expectedTypeName = String(reflecting: whenType)
-        passedTypeName = String(reflecting: type(of: passed))
-    }
-
-    /// Names the scope and both types.
-    public var description: String {
-        "an app-wide middleware passed \(passedTypeName) to \(scopeTypeName), whose events are \(expectedTypeName)"
-    }
 }

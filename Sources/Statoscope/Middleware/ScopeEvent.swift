@@ -1,5 +1,8 @@
 /// An event on its way to a scope, as app-wide middleware sees it.
 ///
+/// A middleware passes it on with `try next(event)`, or passes another event of the same scope
+/// instead with `try next(event.with(when: Counter.When.reset))`.
+///
 /// Print its ``description`` rather than its ``when`` to follow the library's privacy rule:
 /// `App.login <- userTypedPassword(<redacted>)`, with what the app marked sensitive redacted (see
 /// <doc:MiddlewareAndAnalytics#What-stays-private>).
@@ -9,11 +12,39 @@ public struct ScopeEvent {
     public let scope: any Scope
     /// The event: a `When` of that scope.
     public let when: any Sendable
+    /// Tells this event from every other: what `next` receives is the event the middleware was
+    /// given exactly when the serials are equal, and then the scope's `When` need not be unboxed.
+    @usableFromInline let serial: UInt64
 
-    @usableFromInline
-    init(scope: any Scope, when: any Sendable) {
+    /// The serial of the latest event made; main actor only, like every event.
+    @exclusivity(unchecked) @usableFromInline static var lastSerial: UInt64 = 0
+
+    // Generic, so that a `When` is boxed straight into the event: given an existential, the
+    // specialised path boxed it, copied the box into the event and destroyed the first (Swift 6.3).
+    @inlinable
+    init<W: Sendable>(scope: any Scope, when: W) {
         self.scope = scope
         self.when = when
+        serial = Self.nextSerial()
+    }
+
+    private init(scope: any Scope, boxed when: any Sendable) {
+        self.scope = scope
+        self.when = when
+        serial = Self.nextSerial()
+    }
+
+    @inlinable
+    static func nextSerial() -> UInt64 {
+        lastSerial &+= 1
+        return lastSerial
+    }
+
+    /// The same scope's event `when` instead of this one, for a middleware to pass on with `next`.
+    ///
+    /// `when` must be a `When` of the scope: `next` throws ``EventTypeMismatch`` otherwise.
+    public func with(when: any Sendable) -> ScopeEvent {
+        ScopeEvent(scope: scope, boxed: when)
     }
 
     /// The type of the scope.

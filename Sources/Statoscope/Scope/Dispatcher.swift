@@ -132,17 +132,17 @@ enum Dispatcher {
         try withGuaranteed(routing) { try $0.deliver(when, to: scope, isInput: isInput) }
     }
 
-    /// Calls `body` with the path, counting no reference: ``routingOwner`` keeps it alive, and a
-    /// path replaced during an update is kept until the update ends.
+    /// Calls `body` with `object`, counting no reference: what the caller holds keeps it alive. For
+    /// the path, ``routingOwner`` does, and a path replaced during an update is kept until it ends.
     ///
     /// A function of this module's rather than a closure handed to the standard library directly:
     /// Swift 6.3 checks at run time that a main-actor closure passed to a module built in the Swift 5
     /// language mode runs on the main actor, which cost as much as the reference counting saved.
     @inlinable
-    static func withGuaranteed<Result>(
-        _ routing: Unmanaged<EventRouting>, _ body: (EventRouting) throws -> Result
+    static func withGuaranteed<Object: AnyObject, Result>(
+        _ object: Unmanaged<Object>, _ body: (Object) throws -> Result
     ) rethrows -> Result {
-        try routing._withUnsafeGuaranteedRef(body)
+        try object._withUnsafeGuaranteedRef(body)
     }
 
     @usableFromInline

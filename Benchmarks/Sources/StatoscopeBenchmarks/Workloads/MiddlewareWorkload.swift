@@ -71,7 +71,7 @@ enum MiddlewareWorkload {
 
     /// An app-wide middleware whose registration was dropped without `remove()`.
     private static func afterDroppedRegistration(_ taps: TapSequence) -> TimedCase {
-        _ = Middleware.addAppWide { event, next in try next(event.when) }
+        _ = Middleware.addAppWide { event, next in try next(event) }
         return SendWorkload.send(
             to: CounterScope(), taps, name: "send, app-wide middleware registration dropped")
     }
@@ -130,7 +130,7 @@ enum MiddlewareWorkload {
         var registration: MiddlewareRegistration?
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
-        timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event.when) } }
+        timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event) } }
         timedCase.tearDown = { registration?.remove() }
         return timedCase
     }
