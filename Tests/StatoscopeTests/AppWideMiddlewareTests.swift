@@ -108,13 +108,16 @@ struct AppWideMiddlewareTests {
         #expect(root.journal.handled == ["add 101"])
     }
 
-    @Test func anEventKeptFromAnEarlierCallOfTheSameScopeIsDeliveredAsPassed() async {
+    @Test func anEventMadeInAnEarlierCallOfTheSameScopeIsDeliveredAsPassed() async {
         let root = MiddlewareRoot()
         var kept: ScopeEvent?
         let registration = Middleware.addAppWide { event, next in
             guard event.scope === root.journal else { return try next(event) }
-            if let earlier = kept { return try next(earlier) }
-            kept = event
+            switch kept {
+            case .some(let earlier): return try next(earlier)
+            case .none: break
+            }
+            kept = event.with(when: event.when)
             try next(event)
         }
         defer { registration.remove() }
@@ -123,15 +126,18 @@ struct AppWideMiddlewareTests {
         #expect(root.journal.handled == ["add 1", "add 1"])
     }
 
-    @Test func passingOnAnEventKeptFromAnotherScopeIsReportedNamingBothPaths() async {
+    @Test func passingOnAnEventMadeForAnotherScopeIsReportedNamingBothPaths() async {
         let root = MiddlewareRoot()
         root.leaves = [Leaf()]
         let collector = ErrorReportCollector(for: root.journal)
         var fromLeaf: ScopeEvent?
         let registration = Middleware.addAppWide { event, next in
-            if event.scope === root.leaves[0] { fromLeaf = event }
-            guard event.scope === root.journal, let fromLeaf else { return try next(event) }
-            try next(fromLeaf)
+            if event.scope === root.leaves[0] { fromLeaf = event.with(when: event.when) }
+            guard event.scope === root.journal else { return try next(event) }
+            switch fromLeaf {
+            case .some(let fromLeaf): try next(fromLeaf)
+            case .none: try next(event)
+            }
         }
         defer { registration.remove() }
         root.leaves[0].send(.set(3))
@@ -143,6 +149,31 @@ struct AppWideMiddlewareTests {
                 "an app-wide middleware passed on an event of MiddlewareRoot.leaves[0] to MiddlewareRoot.journal, which takes only its own events"
             ])
     }
+
+    @Test func anEventMadeWithWithWhenKeepsItsScopeAlive() async {
+        var made: ScopeEvent?
+        weak var released: KeptEventScope?
+        let registration = Middleware.addAppWide { event, next in
+            if event.scope is KeptEventScope { made = event.with(when: event.when) }
+            try next(event)
+        }
+        defer { registration.remove() }
+        do {
+            let scope = KeptEventScope()
+            released = scope
+            scope.send(.ping)
+        }
+        #expect(released != nil)
+        #expect(made?.description == "KeptEventScope <- ping")
+        made = nil
+        #expect(released == nil)
+    }
+}
+
+@MainActor
+private final class KeptEventScope: Scope {
+    enum When: Sendable { case ping }
+    func update(_ when: When) throws {}
 }
 
 /// The instrumented path is rebuilt when instruments come and go, even while an event is on it.

@@ -47,7 +47,9 @@ final class EventRouting {
 
     /// Runs the app-wide middleware from `index` on; `event` is `when` as they see it.
     @inlinable
-    func runAppWide<S: Scope>(from index: Int, _ event: ScopeEvent, _ when: S.When, _ scope: S) throws {
+    func runAppWide<S: Scope>(from index: Int, _ event: borrowing ScopeEvent, _ when: S.When, _ scope: S)
+        throws
+    {
         try Dispatcher.withGuaranteed(appWide[index]) { step in
             try step.body(event) { passed in
                 // The event passed on unchanged, the common case, goes on as the `When` it already is.
@@ -64,7 +66,7 @@ final class EventRouting {
 
     /// Goes on from `index` with the event a middleware passed on instead of the one it received.
     @usableFromInline
-    func runReplaced<S: Scope>(from index: Int, _ passed: ScopeEvent, _ scope: S) throws {
+    func runReplaced<S: Scope>(from index: Int, _ passed: borrowing ScopeEvent, _ scope: S) throws {
         guard passed.scope === scope else {
             throw EventScopeMismatch(scopePath: scope.scopePath, passedScopePath: passed.scopePath)
         }

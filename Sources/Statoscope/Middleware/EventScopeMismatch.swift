@@ -1,7 +1,7 @@
 /// An app-wide middleware passed on an event of another scope than the one it was called for.
 ///
 /// `next` takes the event the middleware received, or one made from it with
-/// ``ScopeEvent/with(when:)``: an event kept from an earlier call for another scope cannot be
+/// ``ScopeEvent/with(when:)``: an event made in an earlier call, for another scope, cannot be
 /// delivered to this one.
 public struct EventScopeMismatch: Error, CustomStringConvertible {
     /// Where the event was sent: the scope the middleware was called for.

@@ -125,7 +125,8 @@ enum MiddlewareChain {
 /// An app-wide middleware: it receives every event of every scope and `next`, which runs the rest of
 /// the chain with the event it is given: the one received, or one made from it with
 /// ``ScopeEvent/with(when:)``.
-public typealias AppWideMiddleware = @MainActor (ScopeEvent, (ScopeEvent) throws -> Void) throws -> Void
+public typealias AppWideMiddleware =
+    @MainActor (borrowing ScopeEvent, (borrowing ScopeEvent) throws -> Void) throws -> Void
 
 /// Watches events exactly as `update` receives them, for state-diff logging.
 @MainActor

@@ -3,15 +3,25 @@
 /// A middleware passes it on with `try next(event)`, or passes another event of the same scope
 /// instead with `try next(event.with(when: Counter.When.reset))`.
 ///
+/// The event the middleware receives lives for the call: it cannot be copied or kept, which is what
+/// lets passing it on cost no reference counting. Keep what you need of it instead: its ``scope``,
+/// its ``when``, its ``description``.
+///
 /// Print its ``description`` rather than its ``when`` to follow the library's privacy rule:
 /// `App.login <- userTypedPassword(<redacted>)`, with what the app marked sensitive redacted (see
 /// <doc:MiddlewareAndAnalytics#What-stays-private>).
 @MainActor
-public struct ScopeEvent {
+public struct ScopeEvent: ~Copyable {
     /// The scope the event was sent to.
-    public let scope: any Scope
+    public var scope: any Scope { scopeReference }
     /// The event: a `When` of that scope.
     public let when: any Sendable
+    /// The scope, not counted: the path's events live only while the middleware they are lent to
+    /// runs, and `send`'s caller holds the scope for that long; an event made by ``with(when:)``,
+    /// which a middleware may keep, holds it in ``keptScope``.
+    @usableFromInline unowned(unsafe) let scopeReference: any Scope
+    /// The scope, counted, for an event made by ``with(when:)``; nil for the path's own events.
+    @usableFromInline let keptScope: (any Scope)?
     /// Tells this event from every other: what `next` receives is the event the middleware was
     /// given exactly when the serials are equal, and then the scope's `When` need not be unboxed.
     @usableFromInline let serial: UInt64
@@ -23,13 +33,15 @@ public struct ScopeEvent {
     // specialised path boxed it, copied the box into the event and destroyed the first (Swift 6.3).
     @inlinable
     init<W: Sendable>(scope: any Scope, when: W) {
-        self.scope = scope
+        scopeReference = scope
+        keptScope = nil
         self.when = when
         serial = Self.nextSerial()
     }
 
     private init(scope: any Scope, boxed when: any Sendable) {
-        self.scope = scope
+        scopeReference = scope
+        keptScope = scope
         self.when = when
         serial = Self.nextSerial()
     }
@@ -42,7 +54,8 @@ public struct ScopeEvent {
 
     /// The same scope's event `when` instead of this one, for a middleware to pass on with `next`.
     ///
-    /// `when` must be a `When` of the scope: `next` throws ``EventTypeMismatch`` otherwise.
+    /// `when` must be a `When` of the scope: `next` throws ``EventTypeMismatch`` otherwise. Unlike
+    /// the event a middleware receives, the one made here holds its scope, and may be kept.
     public func with(when: any Sendable) -> ScopeEvent {
         ScopeEvent(scope: scope, boxed: when)
     }
