@@ -33,6 +33,7 @@ enum MiddlewareWorkload {
             withEverythingOn(),
             SendWorkload.handWritten(taps),
             withAnalyticsTrackingUntilDelivered(),
+            withAppWideReplacing(taps),
         ]
         let results = Sampler.measure(cases, in: context)
         context.recordBaseline(results[0])
@@ -58,6 +59,8 @@ enum MiddlewareWorkload {
         // What delivery costs in all, the sink's thread included: reported, for the note on the
         // tracked row's figure, which is the main actor's share.
         context.record(results[14], against: results[0])
+        // A middleware that passes on an event it made: reported, beside the pass-through row.
+        context.record(results[15], against: results[0])
     }
 
     /// A scope whose middleware was added and removed: the library has its runtime and has seen
@@ -131,6 +134,19 @@ enum MiddlewareWorkload {
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
         timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event) } }
+        timedCase.tearDown = { registration?.remove() }
+        return timedCase
+    }
+
+    /// One app-wide middleware that passes on, for every event, an event it made of the same `When`:
+    /// the event is unboxed into the scope's `When` again.
+    static func withAppWideReplacing(_ taps: TapSequence) -> TimedCase {
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(
+            to: CounterScope(), taps, name: "send through 1 app-wide middleware passing an event it made")
+        timedCase.setUp = {
+            registration = Middleware.addAppWide { event, next in try next(event.with(when: event.when)) }
+        }
         timedCase.tearDown = { registration?.remove() }
         return timedCase
     }
