@@ -65,7 +65,7 @@ final class EventRouting {
     }
 
     /// Goes on from `index` with the event a middleware passed on instead of the one it received.
-    @usableFromInline
+    @inlinable
     func runReplaced<S: Scope>(from index: Int, _ passed: borrowing ScopeEvent, _ scope: S) throws {
         guard passed.scope === scope else {
             throw EventScopeMismatch(scopePath: scope.scopePath, passedScopePath: passed.scopePath)

@@ -9,6 +9,7 @@ public struct EventScopeMismatch: Error, CustomStringConvertible {
     /// Where the event passed on had been sent.
     public let passedScopePath: String
 
+    @usableFromInline
     init(scopePath: String, passedScopePath: String) {
         self.scopePath = scopePath
         self.passedScopePath = passedScopePath

@@ -7,6 +7,7 @@ public struct EventTypeMismatch: Error, CustomStringConvertible {
     /// What the middleware passed on instead.
     public let passedTypeName: String
 
+    @usableFromInline
     init(scopeType: Any.Type, whenType: Any.Type, passed: Any) {
         scopeTypeName = String(describing: scopeType)
         expectedTypeName = String(reflecting: whenType)
