@@ -39,6 +39,10 @@ final class CompletionInbox: @unchecked Sendable {
     /// allocates none. Main actor only.
     @exclusivity(unchecked) private var spare: [Completion] = []
 
+    /// From this many completions in one drain, what they leave behind is released off the main
+    /// actor: see ``drain()``.
+    private static let releaseAwayFrom = 16
+
     @MainActor
     private func drain() {
         // Taken out of `spare` before the lock, so that `pending` holds its buffer alone and effect
@@ -49,16 +53,39 @@ final class CompletionInbox: @unchecked Sendable {
         swap(&pending, &batch)
         drainScheduled = false
         lock.unlock()
-        defer {
+        guard batch.count >= Self.releaseAwayFrom else {
+            for completion in batch {
+                _ = deliver(completion)
+            }
             batch.removeAll(keepingCapacity: true)
             spare = batch
+            return
         }
+        // A burst: releasing each finished effect (its body, task, closures and chain) cost the main
+        // actor as much as running its `update`. The main actor is the round trip's bottleneck, and
+        // the effects' threads have room: one task releases them all there, with the batch.
+        var finished: [ScopeEffectBody] = []
+        finished.reserveCapacity(batch.count)
         for completion in batch {
-            if completion.isFinal {
-                completion.runtime.finishRun(completion.id, outcome: completion.outcome)
-            } else {
-                completion.runtime.deliverElement(completion.id, outcome: completion.outcome)
-            }
+            if let body = deliver(completion) { finished.append(body) }
+        }
+        Self.release(batch, finished)
+    }
+
+    /// Hands one completion to its runtime; returns the body of an effect that finished.
+    @MainActor
+    private func deliver(_ completion: Completion) -> ScopeEffectBody? {
+        guard completion.isFinal else {
+            completion.runtime.deliverElement(completion.id, outcome: completion.outcome)
+            return nil
+        }
+        return completion.runtime.finishRun(completion.id, outcome: completion.outcome)
+    }
+
+    /// Releases what a drain leaves behind on a thread of the global executor.
+    private nonisolated static func release(_ batch: [Completion], _ finished: [ScopeEffectBody]) {
+        Task.detached(priority: .background) {
+            withExtendedLifetime((batch, finished)) {}
         }
     }
 }

@@ -56,7 +56,8 @@ class ScopeEffectBody: @unchecked Sendable {
     /// effect starts, before its task exists, and only read afterwards.
     final var runtime: ScopeRuntime?
     final var id = EffectID(rawValue: 0)
-    /// The task running the effect, until it is back on the main actor or cancelled. Main actor only.
+    /// The task running the effect, until it is cancelled; a finished effect's body keeps it, to be
+    /// released with the body. Main actor only.
     final var task: Task<Void, Never>?
 
     @usableFromInline

@@ -158,20 +158,29 @@ extension ScopeRuntime {
         notify(.started, effect)
     }
 
-    /// An effect's task is back with its outcome.
-    func finishRun(_ id: EffectID, outcome: EffectOutcome) {
+    /// An effect's task is back with its outcome. Returns the body of the effect that finished, for
+    /// the caller to release: see ``finishEffect(_:outcome:)``.
+    func finishRun(_ id: EffectID, outcome: EffectOutcome) -> ScopeEffectBody? {
         effectTasks.unfinishedRuns -= 1
-        finish(id, outcome: outcome)
+        return finishEffect(id, outcome: outcome)
     }
 
     /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
+        _ = finishEffect(id, outcome: outcome)
+    }
+
+    /// What ``finish(_:outcome:)`` does; returns the effect's body, nil for a cancelled effect.
+    ///
+    /// The body still holds the finished task: releasing the body releases the task, its closure and
+    /// the effect's chain at once, wherever the caller chooses to (see `CompletionInbox.drain()`).
+    private func finishEffect(_ id: EffectID, outcome: EffectOutcome) -> ScopeEffectBody? {
         // A cancelled effect's task was dropped when it was cancelled.
-        guard let effect = effects.completePayload(id) else { return }
+        guard let effect = effects.completePayload(id) else { return nil }
         dropTask(of: effect, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
-            return
+            return effect.body
         }
         switch outcome {
         case .deliver(let deliver):
@@ -184,6 +193,7 @@ extension ScopeRuntime {
             notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle()
+        return effect.body
     }
 
     /// An element of a running stream arrived: delivered unless the stream was cancelled, ended or
@@ -284,10 +294,15 @@ extension ScopeRuntime {
     }
 
     /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
+    ///
+    /// A finished effect's body keeps its task, which has ended: the table no longer has the effect,
+    /// so nothing cancels it, and the task is released with the body.
     private func dropTask(of effect: ScopeEffect, cancelling: Bool) {
         guard let task = effect.body.task else { return }
-        effect.body.task = nil
-        if cancelling { task.cancel() }
+        if cancelling {
+            effect.body.task = nil
+            task.cancel()
+        }
         if effectTasks.taskDropped() { ScopeRuntimeTable.becameIdle(self) }
     }
 }
