@@ -99,7 +99,8 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     // brings the body into a smaller allocation size.
     @usableFromInline let boxedPristine: Any
     @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
-    @usableFromInline let transform: @Sendable (Any) throws -> S.When
+    @usableFromInline let transform: @Sendable (Any, any Sendable) throws -> S.When
+    @usableFromInline let steps: any Sendable
 
     // Inlinable, so that the body is made by code specialised for the scope's type where the effect
     // is enqueued: unspecialised, it cost a generic metadata lookup per effect.
@@ -108,6 +109,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
         boxedPristine = chain.pristine
         runPristine = chain.runPristine
         transform = chain.transform
+        steps = chain.steps
     }
 
     // Sound: `boxedPristine` was made from an `any Effect`.
@@ -122,7 +124,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
 
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {
-            let when = try transform(outcome)
+            let when = try transform(outcome, steps)
             // Sound: the runtime delivering this holds the object that enqueued the effect through
             // `EffectsState<S>`, so it is an `S` (or a subclass of it, which is an `S` too).
             return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
