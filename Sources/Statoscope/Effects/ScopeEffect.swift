@@ -58,7 +58,7 @@ class ScopeEffectBody: @unchecked Sendable {
     final var id = EffectID(rawValue: 0)
     /// The task running the effect, until it is cancelled; a finished effect's body keeps it, to be
     /// released with the body. Main actor only.
-    final var task: Task<Void, Never>?
+    final var task: Task<Void, any Error>?
 
     @usableFromInline
     init() {}
