@@ -17,6 +17,9 @@ struct EffectTable<Payload> {
     private var slots: [Slot] = []
     /// The number of effects in the table, holes not counted.
     private(set) var count = 0
+    /// Every slot before this one is a hole. Effects mostly end in the order they started, so the
+    /// oldest effect, found here without a search, is the one a completion most often looks up.
+    private var head = 0
 
     var isEmpty: Bool { count == 0 }
 
@@ -36,7 +39,11 @@ struct EffectTable<Payload> {
         if let last = slots.last, last.id == id {
             return last.payload == nil ? nil : slots.count - 1
         }
-        var low = 0
+        // The oldest effect, as a completion finds it: no search either.
+        if head < slots.count, slots[head].id == id {
+            return head
+        }
+        var low = head
         var high = slots.count
         while low < high {
             let middle = (low + high) / 2
@@ -53,14 +60,24 @@ struct EffectTable<Payload> {
         // than copied and cleared: no retain and release of the payload.
         let payload = slots[index].payload.take().unsafelyUnwrapped
         count -= 1
+        if index == head {
+            while head < slots.count, slots[head].payload == nil { head += 1 }
+        }
         let holes = slots.count - count
         if count == 0 {
             // A burst's buffer is kept for the next one, unless it is a large one's.
             slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
+            head = 0
         } else if holes > 64, holes > count {
             // Each slot moves once per compaction, and a compaction waits for as many removals as
-            // the effects it keeps: removal stays constant time, amortised.
-            slots.removeAll { $0.payload == nil }
+            // the effects it keeps: removal stays constant time, amortised. Holes only at the head,
+            // as effects ending in order leave them, go in one move.
+            if holes == head {
+                slots.removeFirst(head)
+            } else {
+                slots.removeAll { $0.payload == nil }
+            }
+            head = 0
         }
         return (id, payload)
     }
@@ -68,6 +85,7 @@ struct EffectTable<Payload> {
     mutating func removeAll() {
         slots.removeAll()
         count = 0
+        head = 0
     }
 
     /// The effects, in identifier order.
