@@ -12,8 +12,9 @@ final class CompletionInbox: @unchecked Sendable {
     static let shared = CompletionInbox()
 
     private struct Completion {
-        let runtime: ScopeRuntime
-        let id: EffectID
+        /// The effect's body, which knows its runtime and identifier there. Held here, it is not
+        /// released by the main actor when the runtime forgets the effect: see ``drain()``.
+        let body: ScopeEffectBody
         let outcome: EffectOutcome
         /// Whether the effect ended with this: false for an element of a stream.
         let isFinal: Bool
@@ -24,9 +25,11 @@ final class CompletionInbox: @unchecked Sendable {
     @exclusivity(unchecked) private var pending: [Completion] = []
     @exclusivity(unchecked) private var drainScheduled = false
 
-    func post(runtime: ScopeRuntime, id: EffectID, outcome: EffectOutcome, isFinal: Bool) {
+    /// Posts what `body`'s effect brought back, from its task; `body`'s runtime and identifier are
+    /// set, as they are before its task starts.
+    func post(body: ScopeEffectBody, outcome: EffectOutcome, isFinal: Bool) {
         lock.lock()
-        pending.append(Completion(runtime: runtime, id: id, outcome: outcome, isFinal: isFinal))
+        pending.append(Completion(body: body, outcome: outcome, isFinal: isFinal))
         let mustSchedule = !drainScheduled
         drainScheduled = true
         lock.unlock()
@@ -53,39 +56,31 @@ final class CompletionInbox: @unchecked Sendable {
         swap(&pending, &batch)
         drainScheduled = false
         lock.unlock()
-        guard batch.count >= Self.releaseAwayFrom else {
-            for completion in batch {
-                _ = deliver(completion)
+        for completion in batch {
+            let body = completion.body
+            let runtime = body.runtime.unsafelyUnwrapped
+            if completion.isFinal {
+                runtime.finishRun(body.id, outcome: completion.outcome)
+            } else {
+                runtime.deliverElement(body.id, outcome: completion.outcome)
             }
+        }
+        guard batch.count >= Self.releaseAwayFrom else {
             batch.removeAll(keepingCapacity: true)
             spare = batch
             return
         }
-        // A burst: releasing each finished effect (its body, task, closures and chain) cost the main
-        // actor as much as running its `update`. The main actor is the round trip's bottleneck, and
-        // the effects' threads have room: one task releases them all there, with the batch.
-        var finished: [ScopeEffectBody] = []
-        finished.reserveCapacity(batch.count)
-        for completion in batch {
-            if let body = deliver(completion) { finished.append(body) }
-        }
-        Self.release(batch, finished)
+        // A burst: releasing each finished effect (its body, its ended task, their closures and the
+        // chain) cost the main actor about as much as delivering it. The main actor is the round
+        // trip's bottleneck, and the batch holds the last reference to most bodies now that their
+        // runtime forgot them: one task releases it on the global executor, the bodies with it.
+        Self.release(batch)
     }
 
-    /// Hands one completion to its runtime; returns the body of an effect that finished.
-    @MainActor
-    private func deliver(_ completion: Completion) -> ScopeEffectBody? {
-        guard completion.isFinal else {
-            completion.runtime.deliverElement(completion.id, outcome: completion.outcome)
-            return nil
-        }
-        return completion.runtime.finishRun(completion.id, outcome: completion.outcome)
-    }
-
-    /// Releases what a drain leaves behind on a thread of the global executor.
-    private nonisolated static func release(_ batch: [Completion], _ finished: [ScopeEffectBody]) {
+    /// Releases a drained batch on a thread of the global executor.
+    private nonisolated static func release(_ batch: [Completion]) {
         Task.detached(priority: .background) {
-            withExtendedLifetime((batch, finished)) {}
+            withExtendedLifetime(batch) {}
         }
     }
 }

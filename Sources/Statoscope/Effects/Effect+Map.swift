@@ -53,7 +53,8 @@ extension Effect {
                     do {
                         return .success(try Self.successValue(of: outcome))
                     } catch {
-                        return .failure(unboxedStep(steps, as: (@Sendable (any Error) -> Failure).self)(error))
+                        return .failure(
+                            unboxedStep(steps, as: (@Sendable (any Error) -> Failure).self)(error))
                     }
                 })
         }

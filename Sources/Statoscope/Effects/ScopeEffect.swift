@@ -80,8 +80,7 @@ class ScopeEffectBody: @unchecked Sendable {
     /// Posts the boxed outcome of the pristine effect, from the effect's task.
     @usableFromInline
     final func finish(_ outcome: Any) {
-        CompletionInbox.shared.post(
-            runtime: runtime.unsafelyUnwrapped, id: id, outcome: complete(outcome), isFinal: true)
+        CompletionInbox.shared.post(body: self, outcome: complete(outcome), isFinal: true)
     }
 
     /// Runs the effect and its chain, off the main actor, and posts the outcome for `runtime`.
@@ -135,7 +134,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
 
     override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
         let outcome = complete(await pristine.outcome())
-        CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome, isFinal: true)
+        CompletionInbox.shared.post(body: self, outcome: outcome, isFinal: true)
     }
 }
 

@@ -141,7 +141,7 @@ extension ScopeRuntime {
                     try await clock.sleep(for: delay)
                 } catch {
                     // Cancelled while waiting: replaced by a newer effect with its key, or ended.
-                    CompletionInbox.shared.post(runtime: self, id: id, outcome: .nothing, isFinal: true)
+                    CompletionInbox.shared.post(body: body, outcome: .nothing, isFinal: true)
                     return
                 }
                 await dependencies.provide { await body.run(reportingTo: self, id: id) }
@@ -161,29 +161,20 @@ extension ScopeRuntime {
         notify(.started, effect)
     }
 
-    /// An effect's task is back with its outcome. Returns the body of the effect that finished, for
-    /// the caller to release: see ``finishEffect(_:outcome:)``.
-    func finishRun(_ id: EffectID, outcome: EffectOutcome) -> ScopeEffectBody? {
+    /// An effect's task is back with its outcome.
+    func finishRun(_ id: EffectID, outcome: EffectOutcome) {
         effectTasks.unfinishedRuns -= 1
-        return finishEffect(id, outcome: outcome)
+        finish(id, outcome: outcome)
     }
 
     /// An effect finished: delivers its outcome unless it was cancelled or the scope is gone.
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
-        _ = finishEffect(id, outcome: outcome)
-    }
-
-    /// What ``finish(_:outcome:)`` does; returns the effect's body, nil for a cancelled effect.
-    ///
-    /// The body still holds the finished task: releasing the body releases the task, its closure and
-    /// the effect's chain at once, wherever the caller chooses to (see `CompletionInbox.drain()`).
-    private func finishEffect(_ id: EffectID, outcome: EffectOutcome) -> ScopeEffectBody? {
         // A cancelled effect's task was dropped when it was cancelled.
-        guard let effect = effects.completePayload(id) else { return nil }
+        guard let effect = effects.completePayload(id) else { return }
         dropTask(of: effect, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
-            return effect.body
+            return
         }
         switch outcome {
         case .deliver(let deliver):
@@ -196,7 +187,6 @@ extension ScopeRuntime {
             notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle()
-        return effect.body
     }
 
     /// An element of a running stream arrived: delivered unless the stream was cancelled, ended or
