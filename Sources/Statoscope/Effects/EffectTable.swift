@@ -39,12 +39,21 @@ struct EffectTable<Payload> {
         if let last = slots.last, last.id == id {
             return last.payload == nil ? nil : slots.count - 1
         }
-        // The oldest effect, as a completion finds it: no search either.
-        if head < slots.count, slots[head].id == id {
-            return head
-        }
+        guard head < slots.count else { return nil }
+        // The oldest effect, as a completion mostly finds it: no search either.
+        let oldest = slots[head].id
+        if oldest == id { return head }
+        // Every slot before `head` is a hole.
+        guard oldest < id else { return nil }
+        // Identifiers increase along the slots, one slot at most each: the effect is no further from
+        // the head than its identifier is from the oldest one, and exactly that far while no slot
+        // between them was compacted away or never added. Effects ending nearly in order (two
+        // threads, say) are found there.
+        let distance = id.rawValue - oldest.rawValue
+        let guess = distance < UInt64(slots.count - head) ? head + Int(distance) : slots.count - 1
+        if slots[guess].id == id { return slots[guess].payload == nil ? nil : guess }
         var low = head
-        var high = slots.count
+        var high = guess
         while low < high {
             let middle = (low + high) / 2
             if slots[middle].id < id { low = middle + 1 } else { high = middle }
