@@ -79,7 +79,9 @@ final class CompletionInbox: @unchecked Sendable {
 
     /// Releases a drained batch on a thread of the global executor.
     private nonisolated static func release(_ batch: [Completion]) {
-        Task.detached(priority: .background) {
+        // Below the app's own work, and above background work, which a busy device may hold back
+        // long enough for the bursts' memory to pile up.
+        Task.detached(priority: .utility) {
             withExtendedLifetime(batch) {}
         }
     }
