@@ -56,14 +56,10 @@ final class CompletionInbox: @unchecked Sendable {
         swap(&pending, &batch)
         drainScheduled = false
         lock.unlock()
-        for completion in batch {
-            let body = completion.body
-            let runtime = body.runtime.unsafelyUnwrapped
-            if completion.isFinal {
-                runtime.finishRun(body.id, outcome: completion.outcome)
-            } else {
-                runtime.deliverElement(body.id, outcome: completion.outcome)
-            }
+        // Each completion borrowed where it lies: iterating the array would copy each one, a
+        // retain and a release of its body and of its outcome's closure.
+        for index in batch.indices {
+            Self.deliver(batch[index])
         }
         guard batch.count >= Self.releaseAwayFrom else {
             batch.removeAll(keepingCapacity: true)
@@ -75,6 +71,17 @@ final class CompletionInbox: @unchecked Sendable {
         // trip's bottleneck, and the batch holds the last reference to most bodies now that their
         // runtime forgot them: one task releases it on the global executor, the bodies with it.
         Self.release(batch)
+    }
+
+    /// Hands one completion to its effect's runtime.
+    @MainActor
+    private static func deliver(_ completion: borrowing Completion) {
+        let runtime = completion.body.runtime.unsafelyUnwrapped
+        if completion.isFinal {
+            runtime.finishRun(completion.body.id, outcome: completion.outcome)
+        } else {
+            runtime.deliverElement(completion.body.id, outcome: completion.outcome)
+        }
     }
 
     /// Releases a drained batch on a thread of the global executor.
