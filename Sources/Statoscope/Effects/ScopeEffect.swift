@@ -43,7 +43,7 @@ package struct ScopeEffect: Sendable {
 
 /// What a ``ScopeEffect`` does, implemented by a subclass that knows the scope's type.
 ///
-/// A class rather than a protocol, so that the effect's task calls ``run(reportingTo:id:)`` through
+/// A class rather than a protocol, so that the effect's task calls ``run()`` through
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
 /// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
 ///
@@ -71,21 +71,14 @@ class ScopeEffectBody: @unchecked Sendable {
 
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
 
-    /// Runs the effect and its chain, off the main actor, for the `runtime` and `id` set, with nothing
-    /// to wait for or provide first.
-    func run() async {
-        await run(reportingTo: runtime.unsafelyUnwrapped, id: id)
-    }
+    /// Runs the effect and its chain, off the main actor, and posts what they bring back for the
+    /// `runtime` and `id` set.
+    func run() async { preconditionFailure("overridden") }
 
     /// Posts the boxed outcome of the pristine effect, from the effect's task.
     @usableFromInline
     final func finish(_ outcome: Any) {
         CompletionInbox.shared.post(body: self, outcome: complete(outcome), isFinal: true)
-    }
-
-    /// Runs the effect and its chain, off the main actor, and posts the outcome for `runtime`.
-    func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
-        preconditionFailure("overridden")
     }
 }
 
@@ -130,11 +123,6 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
         } catch {
             return .failed(error)
         }
-    }
-
-    override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
-        let outcome = complete(await pristine.outcome())
-        CompletionInbox.shared.post(body: self, outcome: outcome, isFinal: true)
     }
 }
 

@@ -136,7 +136,7 @@ extension ScopeRuntime {
         let task: Task<Void, any Error>
         if let delay {
             let clock = resolve(EffectClock.self)
-            task = Task.detached { [self] in
+            task = Task.detached {
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
@@ -144,7 +144,7 @@ extension ScopeRuntime {
                     CompletionInbox.shared.post(body: body, outcome: .nothing, isFinal: true)
                     return
                 }
-                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+                await dependencies.provide { await body.run() }
             }
         } else if dependencies.isEmpty {
             // Without dependencies to provide, the task runs the effect directly: an effect parked at
@@ -152,8 +152,8 @@ extension ScopeRuntime {
             // allocator slab.
             task = Task.detached { await body.run() }
         } else {
-            task = Task.detached { [self] in
-                await dependencies.provide { await body.run(reportingTo: self, id: id) }
+            task = Task.detached {
+                await dependencies.provide { await body.run() }
             }
         }
         body.task = task

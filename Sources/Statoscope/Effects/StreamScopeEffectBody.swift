@@ -31,7 +31,7 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
         }
     }
 
-    override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
+    override func run() async {
         let end: StreamEnd
         // Seen through its non-generic base class: the closure below then captures no metatype.
         let body: StreamScopeEffectBody = self
