@@ -12,8 +12,8 @@ final class CompletionInbox: @unchecked Sendable {
     static let shared = CompletionInbox()
 
     private struct Completion {
-        /// The effect's body, which knows its runtime and identifier there. Held here, it is not
-        /// released by the main actor when the runtime forgets the effect: see ``drain()``.
+        /// The effect's body, which knows its runtime and identifier there. Once the runtime forgot
+        /// a finished effect, the batch holding this is what keeps the body: see ``drain()``.
         let body: ScopeEffectBody
         let outcome: EffectOutcome
         /// Whether the effect ended with this: false for an element of a stream.

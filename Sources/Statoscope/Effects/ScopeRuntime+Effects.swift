@@ -296,8 +296,10 @@ extension ScopeRuntime {
 
     /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
     ///
-    /// A finished effect's body keeps its task, which has ended: the table no longer has the effect,
-    /// so nothing cancels it, and the task is released with the body.
+    /// A finished effect's body keeps its task, which has posted its outcome and is ending: the table
+    /// no longer has the effect, so nothing cancels it, and the task is released with the body. (The
+    /// task lets go of its closure, which holds the body, when it ends: the two hold each other
+    /// only until then.)
     private func dropTask(of effect: ScopeEffect, cancelling: Bool) {
         guard let task = effect.body.task else { return }
         if cancelling {
