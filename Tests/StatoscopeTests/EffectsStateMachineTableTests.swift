@@ -32,6 +32,25 @@ struct EffectsStateMachineTableTests {
         #expect(machine.complete(ids[1]) == nil, "a completed effect is gone for good")
     }
 
+    @Test func effectsLeavingNearlyInOrderAreFoundThroughCompactions() {
+        var machine = Machine()
+        let ids = started(1_000, in: &machine)
+        // Pairs swapped, as two threads finishing in turn leave them, and each tenth effect left
+        // running: holes at the head and between kept effects, compacted many times.
+        var order: [Int] = []
+        for pair in stride(from: 0, to: ids.count, by: 2) { order += [pair + 1, pair] }
+        for number in order where number % 10 != 3 {
+            #expect(machine.completePayload(ids[number]) == "\(number)")
+            #expect(machine.completePayload(ids[number]) == nil, "an effect completes once")
+        }
+        let kept = ids.indices.filter { $0 % 10 == 3 }
+        #expect(machine.inFlight.map(\.payload) == kept.map { "\($0)" })
+        for number in kept.reversed() {
+            #expect(machine.completePayload(ids[number]) == "\(number)")
+        }
+        #expect(machine.isEmpty)
+    }
+
     @Test func aLongLivedEffectKeepsItsPlaceWhileManyComeAndGo() throws {
         var machine = Machine()
         let stream = try #require(started(1, in: &machine).first)

@@ -12,8 +12,9 @@ final class CompletionInbox: @unchecked Sendable {
     static let shared = CompletionInbox()
 
     private struct Completion {
-        let runtime: ScopeRuntime
-        let id: EffectID
+        /// The effect's body, which knows its runtime and identifier there. Once the runtime forgot
+        /// a finished effect, the batch holding this is what keeps the body: see ``drain()``.
+        let body: ScopeEffectBody
         let outcome: EffectOutcome
         /// Whether the effect ended with this: false for an element of a stream.
         let isFinal: Bool
@@ -24,9 +25,11 @@ final class CompletionInbox: @unchecked Sendable {
     @exclusivity(unchecked) private var pending: [Completion] = []
     @exclusivity(unchecked) private var drainScheduled = false
 
-    func post(runtime: ScopeRuntime, id: EffectID, outcome: EffectOutcome, isFinal: Bool) {
+    /// Posts what `body`'s effect brought back, from its task; `body`'s runtime and identifier are
+    /// set, as they are before its task starts.
+    func post(body: ScopeEffectBody, outcome: EffectOutcome, isFinal: Bool) {
         lock.lock()
-        pending.append(Completion(runtime: runtime, id: id, outcome: outcome, isFinal: isFinal))
+        pending.append(Completion(body: body, outcome: outcome, isFinal: isFinal))
         let mustSchedule = !drainScheduled
         drainScheduled = true
         lock.unlock()
@@ -39,6 +42,10 @@ final class CompletionInbox: @unchecked Sendable {
     /// allocates none. Main actor only.
     @exclusivity(unchecked) private var spare: [Completion] = []
 
+    /// From this many completions in one drain, what they leave behind is released off the main
+    /// actor: see ``drain()``.
+    private static let releaseAwayFrom = 16
+
     @MainActor
     private func drain() {
         // Taken out of `spare` before the lock, so that `pending` holds its buffer alone and effect
@@ -49,16 +56,40 @@ final class CompletionInbox: @unchecked Sendable {
         swap(&pending, &batch)
         drainScheduled = false
         lock.unlock()
-        defer {
+        // Each completion borrowed where it lies: iterating the array would copy each one, a
+        // retain and a release of its body and of its outcome's closure.
+        for index in batch.indices {
+            Self.deliver(batch[index])
+        }
+        guard batch.count >= Self.releaseAwayFrom else {
             batch.removeAll(keepingCapacity: true)
             spare = batch
+            return
         }
-        for completion in batch {
-            if completion.isFinal {
-                completion.runtime.finishRun(completion.id, outcome: completion.outcome)
-            } else {
-                completion.runtime.deliverElement(completion.id, outcome: completion.outcome)
-            }
+        // A burst: releasing each finished effect (its body, its ended task, their closures and the
+        // chain) cost the main actor about as much as delivering it. The main actor is the round
+        // trip's bottleneck, and the batch holds the last reference to most bodies now that their
+        // runtime forgot them: one task releases it on the global executor, the bodies with it.
+        Self.release(batch)
+    }
+
+    /// Hands one completion to its effect's runtime.
+    @MainActor
+    private static func deliver(_ completion: borrowing Completion) {
+        let runtime = completion.body.runtime.unsafelyUnwrapped
+        if completion.isFinal {
+            runtime.finishRun(completion.body.id, outcome: completion.outcome)
+        } else {
+            runtime.deliverElement(completion.body.id, outcome: completion.outcome)
+        }
+    }
+
+    /// Releases a drained batch on a thread of the global executor.
+    private nonisolated static func release(_ batch: [Completion]) {
+        // Below the app's own work, and above background work, which a busy device may hold back
+        // long enough for the bursts' memory to pile up.
+        Task.detached(priority: .utility) {
+            withExtendedLifetime(batch) {}
         }
     }
 }

@@ -10,19 +10,22 @@ extension Effect {
     public func map<NewResult>(
         _ transform: @escaping @Sendable (ResultType) -> NewResult
     ) -> AnyEffect<NewResult> {
-        // The closures capture the previous transform only, not the whole chain: the pristine effect
-        // is kept once, by the new chain, and every in-flight effect's closure is that much smaller.
-        // Mapping a pristine effect, they capture `transform` alone.
+        // Mapping a pristine effect, the common case, the chain keeps `transform` as its step and
+        // allocates nothing more. Mapping a chain, the closure captures the previous transform and
+        // steps only, not the whole chain: the pristine effect is kept once, by the new chain.
         guard let base = existingChain else {
             return AnyEffect(
-                chain: EffectChain(pristine: self, runPristine: Self.run(for:)) { outcome in
-                    transform(try Self.successValue(of: outcome))
+                chain: EffectChain(pristine: self, runPristine: Self.run(for:), steps: transform) {
+                    outcome, steps in
+                    let transform = unboxedStep(steps, as: (@Sendable (ResultType) -> NewResult).self)
+                    return transform(try Self.successValue(of: outcome))
                 })
         }
         let baseTransform = base.transform
+        let baseSteps = base.steps
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome in
-                transform(try baseTransform(outcome))
+            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome, _ in
+                transform(try baseTransform(outcome, baseSteps))
             })
     }
 
@@ -42,21 +45,25 @@ extension Effect {
     public func mapToResultWithError<Failure: Error>(
         _ transform: @escaping @Sendable (any Error) -> Failure
     ) -> AnyEffect<Result<ResultType, Failure>> {
+        // Kept as `map(_:)` keeps its transform.
         guard let base = existingChain else {
             return AnyEffect(
-                chain: EffectChain(pristine: self, runPristine: Self.run(for:)) { outcome in
+                chain: EffectChain(pristine: self, runPristine: Self.run(for:), steps: transform) {
+                    outcome, steps in
                     do {
                         return .success(try Self.successValue(of: outcome))
                     } catch {
-                        return .failure(transform(error))
+                        return .failure(
+                            unboxedStep(steps, as: (@Sendable (any Error) -> Failure).self)(error))
                     }
                 })
         }
         let baseTransform = base.transform
+        let baseSteps = base.steps
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome in
+            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome, _ in
                 do {
-                    return .success(try baseTransform(outcome))
+                    return .success(try baseTransform(outcome, baseSteps))
                 } catch {
                     return .failure(transform(error))
                 }

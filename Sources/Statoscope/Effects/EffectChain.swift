@@ -19,23 +19,40 @@ struct EffectChain<ResultType>: Sendable {
     /// and their boxes would stand. An effect parked at an `await` keeps every frame, and past the task
     /// allocator's first slab (under 1 KB in Swift 6.3) each costs another slab.
     @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
-    /// From the pristine effect's outcome, a `Result<Pristine.ResultType, any Error>`, to the result.
-    @usableFromInline let transform: @Sendable (Any) throws -> ResultType
+    /// From the pristine effect's outcome, a `Result<Pristine.ResultType, any Error>`, to the result,
+    /// given ``steps``.
+    @usableFromInline let transform: @Sendable (_ outcome: Any, _ steps: any Sendable) throws -> ResultType
+    /// What ``transform`` applies: the closure given to the one `map` (or `mapToResultWithError`) of
+    /// a pristine effect, boxed; `()` when `transform` needs nothing.
+    ///
+    /// Kept beside a `transform` that captures nothing, rather than captured by it: a closure
+    /// capturing the given closure needs a context of its own, one allocation more for every effect
+    /// enqueued, where a closure fits the box's three words.
+    @usableFromInline let steps: any Sendable
 
     @inlinable
     init(
         pristine: any Effect, runPristine: @escaping @Sendable (ScopeEffectBody) async -> Void,
-        transform: @escaping @Sendable (Any) throws -> ResultType
+        steps: any Sendable = (),
+        transform: @escaping @Sendable (_ outcome: Any, _ steps: any Sendable) throws -> ResultType
     ) {
         self.pristine = pristine
         self.runPristine = runPristine
+        self.steps = steps
         self.transform = transform
     }
 
     /// Runs the pristine effect, then the chain.
     func run() async throws -> ResultType {
-        try transform(await pristine.outcome())
+        try transform(await pristine.outcome(), steps)
     }
+}
+
+/// The step a chain's transform was made with, boxed in its ``EffectChain/steps``, as its type.
+@inlinable
+func unboxedStep<Step>(_ steps: any Sendable, as type: Step.Type) -> Step {
+    // Sound: a chain's transform is only ever given the steps it was made with.
+    cast(steps, to: Step.self).unsafelyUnwrapped
 }
 
 extension Effect {
@@ -43,7 +60,9 @@ extension Effect {
     @inlinable
     var chain: EffectChain<ResultType> {
         if let chain = existingChain { return chain }
-        return EffectChain(pristine: self, runPristine: Self.run(for:), transform: Self.successValue(of:))
+        return EffectChain(pristine: self, runPristine: Self.run(for:)) { outcome, _ in
+            try Self.successValue(of: outcome)
+        }
     }
 
     /// The chain this effect is, when it is a mapped ``AnyEffect``; nil for a pristine effect.

@@ -17,6 +17,9 @@ struct EffectTable<Payload> {
     private var slots: [Slot] = []
     /// The number of effects in the table, holes not counted.
     private(set) var count = 0
+    /// Every slot before this one is a hole. Effects mostly end in the order they started, so the
+    /// oldest effect, found here without a search, is the one a completion most often looks up.
+    private var head = 0
 
     var isEmpty: Bool { count == 0 }
 
@@ -36,8 +39,21 @@ struct EffectTable<Payload> {
         if let last = slots.last, last.id == id {
             return last.payload == nil ? nil : slots.count - 1
         }
-        var low = 0
-        var high = slots.count
+        guard head < slots.count else { return nil }
+        // The oldest effect, as a completion mostly finds it: no search either.
+        let oldest = slots[head].id
+        if oldest == id { return head }
+        // Every slot before `head` is a hole.
+        guard oldest < id else { return nil }
+        // Identifiers increase along the slots, one slot at most each: the effect is no further from
+        // the head than its identifier is from the oldest one, and exactly that far while no slot
+        // between them was compacted away or never added. Effects ending nearly in order (two
+        // threads, say) are found there.
+        let distance = id.rawValue - oldest.rawValue
+        let guess = distance < UInt64(slots.count - head) ? head + Int(distance) : slots.count - 1
+        if slots[guess].id == id { return slots[guess].payload == nil ? nil : guess }
+        var low = head
+        var high = guess
         while low < high {
             let middle = (low + high) / 2
             if slots[middle].id < id { low = middle + 1 } else { high = middle }
@@ -53,14 +69,24 @@ struct EffectTable<Payload> {
         // than copied and cleared: no retain and release of the payload.
         let payload = slots[index].payload.take().unsafelyUnwrapped
         count -= 1
+        if index == head {
+            while head < slots.count, slots[head].payload == nil { head += 1 }
+        }
         let holes = slots.count - count
         if count == 0 {
             // A burst's buffer is kept for the next one, unless it is a large one's.
             slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
+            head = 0
         } else if holes > 64, holes > count {
             // Each slot moves once per compaction, and a compaction waits for as many removals as
-            // the effects it keeps: removal stays constant time, amortised.
-            slots.removeAll { $0.payload == nil }
+            // the effects it keeps: removal stays constant time, amortised. Holes only at the head,
+            // as effects ending in order leave them, go in one move.
+            if holes == head {
+                slots.removeFirst(head)
+            } else {
+                slots.removeAll { $0.payload == nil }
+            }
+            head = 0
         }
         return (id, payload)
     }
@@ -68,6 +94,7 @@ struct EffectTable<Payload> {
     mutating func removeAll() {
         slots.removeAll()
         count = 0
+        head = 0
     }
 
     /// The effects, in identifier order.

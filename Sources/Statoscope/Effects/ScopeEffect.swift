@@ -43,7 +43,7 @@ package struct ScopeEffect: Sendable {
 
 /// What a ``ScopeEffect`` does, implemented by a subclass that knows the scope's type.
 ///
-/// A class rather than a protocol, so that the effect's task calls ``run(reportingTo:id:)`` through
+/// A class rather than a protocol, so that the effect's task calls ``run()`` through
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an
 /// `await` keeps all its frames; past the task allocator's first slab, each effect costs another slab.
 ///
@@ -56,8 +56,9 @@ class ScopeEffectBody: @unchecked Sendable {
     /// effect starts, before its task exists, and only read afterwards.
     final var runtime: ScopeRuntime?
     final var id = EffectID(rawValue: 0)
-    /// The task running the effect, until it is back on the main actor or cancelled. Main actor only.
-    final var task: Task<Void, Never>?
+    /// The task running the effect, until it is cancelled; a finished effect's body keeps it, to be
+    /// released with the body. Main actor only.
+    final var task: Task<Void, any Error>?
 
     @usableFromInline
     init() {}
@@ -70,22 +71,14 @@ class ScopeEffectBody: @unchecked Sendable {
 
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
 
-    /// Runs the effect and its chain, off the main actor, for the `runtime` and `id` set, with nothing
-    /// to wait for or provide first.
-    func run() async {
-        await run(reportingTo: runtime.unsafelyUnwrapped, id: id)
-    }
+    /// Runs the effect and its chain, off the main actor, and posts what they bring back for the
+    /// `runtime` and `id` set.
+    func run() async { preconditionFailure("overridden") }
 
     /// Posts the boxed outcome of the pristine effect, from the effect's task.
     @usableFromInline
     final func finish(_ outcome: Any) {
-        CompletionInbox.shared.post(
-            runtime: runtime.unsafelyUnwrapped, id: id, outcome: complete(outcome), isFinal: true)
-    }
-
-    /// Runs the effect and its chain, off the main actor, and posts the outcome for `runtime`.
-    func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
-        preconditionFailure("overridden")
+        CompletionInbox.shared.post(body: self, outcome: complete(outcome), isFinal: true)
     }
 }
 
@@ -98,7 +91,8 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     // brings the body into a smaller allocation size.
     @usableFromInline let boxedPristine: Any
     @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
-    @usableFromInline let transform: @Sendable (Any) throws -> S.When
+    @usableFromInline let transform: @Sendable (Any, any Sendable) throws -> S.When
+    @usableFromInline let steps: any Sendable
 
     // Inlinable, so that the body is made by code specialised for the scope's type where the effect
     // is enqueued: unspecialised, it cost a generic metadata lookup per effect.
@@ -107,6 +101,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
         boxedPristine = chain.pristine
         runPristine = chain.runPristine
         transform = chain.transform
+        steps = chain.steps
     }
 
     // Sound: `boxedPristine` was made from an `any Effect`.
@@ -121,18 +116,13 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
 
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {
-            let when = try transform(outcome)
+            let when = try transform(outcome, steps)
             // Sound: the runtime delivering this holds the object that enqueued the effect through
             // `EffectsState<S>`, so it is an `S` (or a subclass of it, which is an `S` too).
             return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
         } catch {
             return .failed(error)
         }
-    }
-
-    override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
-        let outcome = complete(await pristine.outcome())
-        CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome, isFinal: true)
     }
 }
 

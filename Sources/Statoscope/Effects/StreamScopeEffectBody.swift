@@ -31,7 +31,7 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
         }
     }
 
-    override func run(reportingTo runtime: ScopeRuntime, id: EffectID) async {
+    override func run() async {
         let end: StreamEnd
         // Seen through its non-generic base class: the closure below then captures no metatype.
         let body: StreamScopeEffectBody = self
@@ -40,13 +40,13 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
                 // Elements post one by one, in order, to the inbox every effect shares: the main
                 // actor takes them in batches, and drops them once the stream was cancelled.
                 CompletionInbox.shared.post(
-                    runtime: runtime, id: id, outcome: body.outcome(of: .element(element)), isFinal: false)
+                    body: body, outcome: body.outcome(of: .element(element)), isFinal: false)
             }
             end = .finished
         } catch {
             end = .failed(error)
         }
         let outcome = Task.isCancelled ? EffectOutcome.nothing : self.outcome(of: .end(end))
-        CompletionInbox.shared.post(runtime: runtime, id: id, outcome: outcome, isFinal: true)
+        CompletionInbox.shared.post(body: self, outcome: outcome, isFinal: true)
     }
 }

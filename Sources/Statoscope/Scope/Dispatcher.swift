@@ -42,7 +42,7 @@ enum Dispatcher {
     @exclusivity(unchecked) private static var routingOwner: EventRouting?
     /// Paths replaced while an update ran, which that update's delivery may still be walking: kept
     /// until the outermost update ends.
-    private static var retiredRoutings: [EventRouting] = []
+    @exclusivity(unchecked) private static var retiredRoutings: [EventRouting] = []
 
     /// Installs the full path, or takes it out with `nil`.
     static func setRouting(_ newRouting: EventRouting?) {

@@ -4,7 +4,8 @@
 /// runtime holds its scope weakly; released scopes are found by a sweep that runs only while some
 /// effect runs: once every ``sweepInterval``, it looks at the scopes with running effects (and their
 /// ancestors) and ends the work of every released one. A released scope with no effect running
-/// costs nothing but its entry, dropped when its address is reused or when the table has doubled.
+/// costs nothing but its entry and its object's own memory (its runtime keeps the address from being
+/// reused, not what the scope held), both dropped when the table has doubled.
 ///
 /// Global because a scope's identity is the only key the library has: any code holding a scope
 /// must reach its runtime, and all of it runs on the main actor.
@@ -29,14 +30,16 @@ package enum ScopeRuntimeTable {
 
     /// The runtime of `scope`, made on first use: for writes (enqueueing, linking, injecting).
     package static func runtime(for scope: some Scope) -> ScopeRuntime {
-        if let last = lastFound, last.scopeID == ObjectIdentifier(scope), last.scope === scope { return last }
+        // The identifier alone: a runtime keeps its scope's address from being reused.
+        if let last = lastFound, last.scopeID == ObjectIdentifier(scope) { return last }
         let id = ObjectIdentifier(scope)
         if let runtime = runtimes[id] {
             if runtime.scope === scope {
                 lastFound = runtime
                 return runtime
             }
-            // A released scope's address was reused by this one.
+            // A released scope's runtime at this scope's address: not while runtimes keep their
+            // scope's address, but dropped rather than handed out if it ever happened.
             dropReleased(runtime)
         } else if runtimes.count >= sizeSweepThreshold {
             sweepReleasedScopes()
@@ -54,9 +57,7 @@ package enum ScopeRuntimeTable {
 
     /// The runtime of a scope seen only as an object, if it has one.
     static func existingRuntime(forObject object: AnyObject) -> ScopeRuntime? {
-        if let last = lastFound, last.scopeID == ObjectIdentifier(object), last.scope === object {
-            return last
-        }
+        if let last = lastFound, last.scopeID == ObjectIdentifier(object) { return last }
         guard let runtime = runtimes[ObjectIdentifier(object)], runtime.scope === object else {
             return nil
         }
