@@ -70,23 +70,21 @@ final class CompletionInbox: @unchecked Sendable {
         // chain) cost the main actor about as much as delivering it. The main actor is the round
         // trip's bottleneck, and the batch holds the last reference to most bodies now that their
         // runtime forgot them: one task releases it on the global executor, the bodies with it.
-        // What a body holds is sendable, except its runtime, which belongs to the main actor (and may
-        // hold the last reference to a released scope's dependencies): a finished body lets go of
-        // it here.
-        for index in batch.indices where batch[index].isFinal {
-            batch[index].body.runtime = nil
-        }
+        // Finished bodies let go of their runtimes when delivered (see `deliver`), so nothing of the
+        // main actor's leaves with them.
         Self.release(batch)
     }
 
     /// Hands one completion to its effect's runtime.
     @MainActor
     private static func deliver(_ completion: borrowing Completion) {
-        // Set before the effect's task starts, and let go of only once its final outcome was
-        // delivered: see ``drain()``.
+        // Set before the effect's task starts, and let go of once its final outcome was delivered.
         guard let runtime = completion.body.runtime else { return }
         if completion.isFinal {
             runtime.finishRun(completion.body.id, outcome: completion.outcome)
+            // The body may be released off the main actor (see ``drain()``); the runtime belongs to
+            // the main actor, and may hold the last reference to a released scope's dependencies.
+            completion.body.runtime = nil
         } else {
             runtime.deliverElement(completion.body.id, outcome: completion.outcome)
         }

@@ -54,8 +54,7 @@ package struct ScopeEffect: Sendable {
 class ScopeEffectBody: @unchecked Sendable {
     /// The runtime the effect reports to, and its identifier there: set on the main actor when the
     /// effect starts, before its task exists, and only read afterwards, on the main actor; the
-    /// runtime is let go of once the effect's final outcome was delivered in a burst (see
-    /// ``CompletionInbox``).
+    /// runtime is let go of once the effect's final outcome was delivered (see ``CompletionInbox``).
     final var runtime: ScopeRuntime?
     final var id = EffectID(rawValue: 0)
     /// The task running the effect, until it is cancelled; a finished effect's body keeps it, to be
