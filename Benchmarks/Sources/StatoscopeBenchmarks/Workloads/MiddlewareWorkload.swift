@@ -130,23 +130,27 @@ enum MiddlewareWorkload {
 
     /// One app-wide middleware that passes every event on, installed only while this case is timed.
     static func withAppWidePassThrough(_ taps: TapSequence) -> TimedCase {
-        var registration: MiddlewareRegistration?
-        var timedCase = SendWorkload.send(
-            to: CounterScope(), taps, name: "send through 1 app-wide pass-through middleware (+15 ns)")
-        timedCase.setUp = { registration = Middleware.addAppWide { event, next in try next(event) } }
-        timedCase.tearDown = { registration?.remove() }
-        return timedCase
+        withAppWide(taps, name: "send through 1 app-wide pass-through middleware (+15 ns)") { event, next in
+            try next(event)
+        }
     }
 
     /// One app-wide middleware that passes on, for every event, an event it made of the same `When`:
     /// the event is unboxed into the scope's `When` again.
     static func withAppWideReplacing(_ taps: TapSequence) -> TimedCase {
-        var registration: MiddlewareRegistration?
-        var timedCase = SendWorkload.send(
-            to: CounterScope(), taps, name: "send through 1 app-wide middleware passing an event it made")
-        timedCase.setUp = {
-            registration = Middleware.addAppWide { event, next in try next(event.with(when: event.when)) }
+        withAppWide(taps, name: "send through 1 app-wide middleware passing an event it made") {
+            event, next in
+            try next(event.with(when: event.when))
         }
+    }
+
+    /// `send` through `middleware`, installed only while the case is timed.
+    private static func withAppWide(
+        _ taps: TapSequence, name: String, _ middleware: @escaping AppWideMiddleware
+    ) -> TimedCase {
+        var registration: MiddlewareRegistration?
+        var timedCase = SendWorkload.send(to: CounterScope(), taps, name: name)
+        timedCase.setUp = { registration = Middleware.addAppWide(middleware) }
         timedCase.tearDown = { registration?.remove() }
         return timedCase
     }
