@@ -150,6 +150,39 @@ struct AppWideMiddlewareTests {
             ])
     }
 
+    @Test func aSubclassedScopesEventsArePassedOnAndReplacedUnderItsOwnType() async {
+        let screen: Screen = SpecialScreen()
+        var seen: [String] = []
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === screen else { return try next(event) }
+            seen.append("\(event.scopeType)")
+            guard case .rename(let title)? = event.when as? Screen.When else { return try next(event) }
+            try next(event.with(when: Screen.When.rename(title + "!")))
+        }
+        defer { registration.remove() }
+        screen.send(.rename("a"))
+        #expect(screen.title == "a!")
+        screen.send(.loaded(1))
+        #expect(screen.title == "loaded 1")
+        #expect(seen == ["SpecialScreen", "SpecialScreen"])
+        #expect((screen as? SpecialScreen)?.renames == 1)
+    }
+
+    @Test func anEventSentFromAnAppWideMiddlewareIsQueuedAndPassesThroughItToo() async {
+        let root = MiddlewareRoot()
+        var seen: [String] = []
+        let registration = Middleware.addAppWide { event, next in
+            guard event.scope === root.journal else { return try next(event) }
+            seen.append(event.description)
+            if case .add(1)? = event.when as? Journal.When { root.journal.send(.add(10)) }
+            try next(event)
+        }
+        defer { registration.remove() }
+        root.journal.send(.add(1))
+        #expect(seen == ["MiddlewareRoot.journal <- add(1)", "MiddlewareRoot.journal <- add(10)"])
+        #expect(root.journal.handled == ["add 1", "add 10"])
+    }
+
     @Test func anEventMadeWithWithWhenKeepsItsScopeAlive() async {
         var made: ScopeEvent?
         weak var released: KeptEventScope?
