@@ -56,5 +56,5 @@ extension AnyEffect: CustomStringConvertible {
 }
 
 extension AnyEffect: PristineCarrying {
-    var pristineEffect: any Effect { mappedChain?.pristine ?? self }
+    var pristineEffect: any Effect { mappedChain?.pristineEffect ?? self }
 }

@@ -15,7 +15,7 @@ extension Effect {
         // steps only, not the whole chain: the pristine effect is kept once, by the new chain.
         guard let base = existingChain else {
             return AnyEffect(
-                chain: EffectChain(pristine: self, runPristine: Self.run(for:), steps: transform) {
+                chain: EffectChain(pristine: self, steps: transform) {
                     outcome, steps in
                     let transform = unboxedStep(steps, as: (@Sendable (ResultType) -> NewResult).self)
                     return transform(try Self.successValue(of: outcome))
@@ -24,7 +24,7 @@ extension Effect {
         let baseTransform = base.transform
         let baseSteps = base.steps
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome, _ in
+            chain: EffectChain(pristineOf: base) { outcome, _ in
                 transform(try baseTransform(outcome, baseSteps))
             })
     }
@@ -48,7 +48,7 @@ extension Effect {
         // Kept as `map(_:)` keeps its transform.
         guard let base = existingChain else {
             return AnyEffect(
-                chain: EffectChain(pristine: self, runPristine: Self.run(for:), steps: transform) {
+                chain: EffectChain(pristine: self, steps: transform) {
                     outcome, steps in
                     do {
                         return .success(try Self.successValue(of: outcome))
@@ -61,7 +61,7 @@ extension Effect {
         let baseTransform = base.transform
         let baseSteps = base.steps
         return AnyEffect(
-            chain: EffectChain(pristine: base.pristine, runPristine: base.runPristine) { outcome, _ in
+            chain: EffectChain(pristineOf: base) { outcome, _ in
                 do {
                     return .success(try baseTransform(outcome, baseSteps))
                 } catch {

@@ -8,8 +8,9 @@
 /// up generic metadata and cast dynamically at run time.
 @usableFromInline
 struct EffectChain<ResultType>: Sendable {
-    /// The effect as first enqueued.
-    @usableFromInline let pristine: any Effect
+    /// The effect as first enqueued, boxed as `any Sendable`: what an effect's body keeps, a word
+    /// smaller than `any Effect`, so that making the body copies it without converting it.
+    @usableFromInline let pristine: any Sendable
     /// Runs a body's pristine effect and hands its boxed outcome back to the body: what the effect's
     /// task runs.
     ///
@@ -19,6 +20,9 @@ struct EffectChain<ResultType>: Sendable {
     /// and their boxes would stand. An effect parked at an `await` keeps every frame, and past the task
     /// allocator's first slab (under 1 KB in Swift 6.3) each costs another slab.
     @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
+    /// Runs the boxed pristine effect and returns its boxed outcome: what running the chain itself, as
+    /// an ``AnyEffect``, starts with.
+    @usableFromInline let outcomeOfPristine: @Sendable (_ pristine: any Sendable) async -> Any
     /// From the pristine effect's outcome, a `Result<Pristine.ResultType, any Error>`, to the result,
     /// given ``steps``.
     @usableFromInline let transform: @Sendable (_ outcome: Any, _ steps: any Sendable) throws -> ResultType
@@ -30,21 +34,41 @@ struct EffectChain<ResultType>: Sendable {
     /// enqueued, where a closure fits the box's three words.
     @usableFromInline let steps: any Sendable
 
+    /// The chain of a pristine effect: its runners are specialised for its type here.
     @inlinable
-    init(
-        pristine: any Effect, runPristine: @escaping @Sendable (ScopeEffectBody) async -> Void,
-        steps: any Sendable = (),
+    init<Pristine: Effect>(
+        pristine: Pristine, steps: any Sendable = (),
         transform: @escaping @Sendable (_ outcome: Any, _ steps: any Sendable) throws -> ResultType
     ) {
         self.pristine = pristine
-        self.runPristine = runPristine
+        self.runPristine = Pristine.run(for:)
+        self.outcomeOfPristine = Pristine.outcome(ofBoxed:)
         self.steps = steps
         self.transform = transform
     }
 
+    /// The chain of `base`'s pristine effect, with another transform.
+    @inlinable
+    init<BaseResult>(
+        pristineOf base: EffectChain<BaseResult>,
+        transform: @escaping @Sendable (_ outcome: Any, _ steps: any Sendable) throws -> ResultType
+    ) {
+        self.pristine = base.pristine
+        self.runPristine = base.runPristine
+        self.outcomeOfPristine = base.outcomeOfPristine
+        self.steps = ()
+        self.transform = transform
+    }
+
+    /// The effect as first enqueued.
+    var pristineEffect: any Effect {
+        // Sound: `pristine` is always made from an effect (see the initialisers).
+        pristine as! any Effect
+    }
+
     /// Runs the pristine effect, then the chain.
     func run() async throws -> ResultType {
-        try transform(await pristine.outcome(), steps)
+        try transform(await outcomeOfPristine(pristine), steps)
     }
 }
 
@@ -60,7 +84,7 @@ extension Effect {
     @inlinable
     var chain: EffectChain<ResultType> {
         if let chain = existingChain { return chain }
-        return EffectChain(pristine: self, runPristine: Self.run(for:)) { outcome, _ in
+        return EffectChain(pristine: self) { outcome, _ in
             try Self.successValue(of: outcome)
         }
     }
@@ -83,10 +107,14 @@ extension Effect {
         }
     }
 
-    /// Runs the effect and boxes what happened, for a chain to transform.
-    func outcome() async -> Any {
+    /// Runs the boxed effect, which is of this type, and boxes what happened, for a chain to
+    /// transform.
+    @inlinable
+    static func outcome(ofBoxed pristine: any Sendable) async -> Any {
+        // Sound: a chain is made with the runner of its own pristine effect's type.
+        let effect = cast(pristine, to: Self.self).unsafelyUnwrapped
         do {
-            return Result<ResultType, any Error>.success(try await runEffect())
+            return Result<ResultType, any Error>.success(try await effect.runEffect())
         } catch {
             return Result<ResultType, any Error>.failure(error)
         }

@@ -88,9 +88,9 @@ class ScopeEffectBody: @unchecked Sendable {
 final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
     // The chain's fields rather than the chain: none of their layouts depends on `S`, so releasing
     // the body (once per effect, unspecialised) destroys them without looking up generic metadata.
-    // The pristine effect is kept as `Any`, a word smaller than `any Effect`: 8 bytes less per effect
-    // brings the body into a smaller allocation size.
-    @usableFromInline let boxedPristine: Any
+    // The pristine effect is kept as the chain keeps it, as `any Sendable`, a word smaller than
+    // `any Effect`: 8 bytes less per effect brings the body into a smaller allocation size.
+    @usableFromInline let boxedPristine: any Sendable
     @usableFromInline let runPristine: @Sendable (ScopeEffectBody) async -> Void
     @usableFromInline let transform: @Sendable (Any, any Sendable) throws -> S.When
     @usableFromInline let steps: any Sendable
@@ -105,7 +105,7 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
         steps = chain.steps
     }
 
-    // Sound: `boxedPristine` was made from an `any Effect`.
+    // Sound: `boxedPristine` was made from an effect (see `EffectChain`).
     override var pristine: any Effect { boxedPristine as! any Effect }
 
     override var pristineValue: Any { boxedPristine }
