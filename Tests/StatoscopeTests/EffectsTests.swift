@@ -141,6 +141,8 @@ struct EffectsTests {
         let scope = Downloader()
         scope.send(.start(1))
         scope.send(.start(2))
+        // Both running: an effect cancelled before its task began would never run at all.
+        await scope.probe.waitUntilStarted(2)
         scope.effectsState.cancelEffect { ($0 as? GatedEffect)?.value == 1 }
         #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [2])
         await scope.gate.open()
@@ -156,6 +158,7 @@ struct EffectsTests {
         let collector = ErrorReportCollector(for: scope)
         scope.send(.start(1))
         scope.send(.startFailing(2))
+        await scope.probe.waitUntilStarted(2)
         scope.effectsState.cancelAllEffects()
         #expect(scope.effectsState.effects.isEmpty)
         await scope.gate.open()
@@ -163,6 +166,26 @@ struct EffectsTests {
         await drainCompletions(of: scope.runtime)
         #expect(scope.received.isEmpty)
         #expect(collector.reports.isEmpty)
+    }
+
+    @Test func effectsCancelledAsSoonAsTheyStartDeliverNothingWhetherOrNotTheyRan() async {
+        let scope = Downloader()
+        // Cancelled right after they start: some tasks may have begun, the others never will.
+        for value in 0..<200 { scope.send(.start(value)) }
+        scope.effectsState.cancelAllEffects()
+        await scope.gate.open()
+        await drainCompletions(of: scope.runtime)
+        #expect(scope.received.isEmpty)
+        #expect(scope.effectsState.effects.isEmpty)
+        let (started, finished, cancelled) = await (
+            scope.probe.started, scope.probe.finished, scope.probe.cancelled
+        )
+        #expect(started <= 200)
+        #expect(finished == started, "every effect that began ran to its end")
+        #expect(cancelled == started, "and saw that it was cancelled")
+        scope.send(.start(201))
+        await scope.effectsState.waitUntilSettled()
+        #expect(scope.received == [201], "the scope works on as before")
     }
 
     @Test func effectCancelledInTheUpdateThatEnqueuedItNeverStarts() async {
@@ -194,6 +217,7 @@ struct EffectsTests {
         }
         scope?.send(.start(1))
         scope?.send(.startFailing(2))
+        await probe.waitUntilStarted(2)
         let runtime = scope?.runtime
         scope = nil
         #expect(released == nil)
@@ -309,6 +333,7 @@ struct EffectsTests {
         let scope = Downloader()
         scope.send(.startKeyed(1, key: "a", policy: .cancelOlder))
         scope.send(.startKeyed(2, key: "b", policy: .cancelOlder))
+        await scope.probe.waitUntilStarted(2)
         scope.effectsState.cancelEffect(key: "a")
         #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [2])
         await scope.gate.open()

@@ -250,8 +250,9 @@ struct LifetimeTests {
             let home = Home()
             home.send(.present(detail))
             detail.send(.load(7))
+            // Running before the root goes: the timed sweep may dismiss the child at any time after.
+            await detail.probe.waitUntilStarted()
         }
-        await detail.probe.waitUntilStarted()
         ScopeRuntimeTable.sweepBusyRuntimes()
         #expect(detail.effectsState.effects.isEmpty)
         let errors = ErrorReportCollector(for: detail)

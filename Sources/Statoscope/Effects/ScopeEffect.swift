@@ -57,9 +57,10 @@ class ScopeEffectBody: @unchecked Sendable {
     /// runtime is let go of once the effect's final outcome was delivered (see ``CompletionInbox``).
     final var runtime: ScopeRuntime?
     final var id = EffectID(rawValue: 0)
-    /// The task running the effect, until it is cancelled; a finished effect's body keeps it, to be
-    /// released with the body. Main actor only.
-    final var task: Task<Void, any Error>?
+    /// The task running the effect, once made, until it is cancelled; a finished effect's body keeps
+    /// it, to be released with the body. Guarded by ``EffectStarter``'s lock: the starter's runner
+    /// makes the task while the main actor may cancel it.
+    final var launch = EffectLaunch<Task<Void, any Error>>.pending
 
     @usableFromInline
     init() {}

@@ -130,13 +130,10 @@ extension ScopeRuntime {
         let body = effect.body
         body.runtime = self
         body.id = id
-        // A throwing task, though the work throws nothing: `Task.detached` hands a non-throwing
-        // operation to the runtime through a thunk whose context is one allocation more per effect
-        // (Swift 6.3), and a throwing one as it is.
-        let task: Task<Void, any Error>
         if let delay {
+            // Rare (a debounce's quiet period, a delayed start), and its task sleeps first: made here.
             let clock = resolve(EffectClock.self)
-            task = Task.detached {
+            let task: Task<Void, any Error> = Task.detached {
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
@@ -146,17 +143,10 @@ extension ScopeRuntime {
                 }
                 await dependencies.provide { await body.run() }
             }
-        } else if dependencies.isEmpty {
-            // Without dependencies to provide, the task runs the effect directly: an effect parked at
-            // an `await` keeps every frame below it, and fewer frames fit in the task's first
-            // allocator slab.
-            task = Task.detached { await body.run() }
+            EffectStarter.shared.started(body, task: task)
         } else {
-            task = Task.detached {
-                await dependencies.provide { await body.run() }
-            }
+            EffectStarter.shared.start(body, providing: dependencies)
         }
-        body.task = task
         if effectTasks.taskStarted() { ScopeRuntimeTable.becameBusy(self) }
         notify(.started, effect)
     }
@@ -296,16 +286,16 @@ extension ScopeRuntime {
 
     /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
     ///
+    /// A started effect's body knows its runtime until its final outcome was delivered, and this runs
+    /// before that, once per started effect: when it is cancelled, or when it finishes uncancelled.
+    ///
     /// A finished effect's body keeps its task, which has posted its outcome and is ending: the table
     /// no longer has the effect, so nothing cancels it, and the task is released with the body. (The
     /// task lets go of its closure, which holds the body, when it ends: the two hold each other
     /// only until then.)
     private func dropTask(of effect: ScopeEffect, cancelling: Bool) {
-        guard let task = effect.body.task else { return }
-        if cancelling {
-            effect.body.task = nil
-            task.cancel()
-        }
+        guard effect.body.runtime != nil else { return }
+        if cancelling { EffectStarter.shared.cancel(effect.body) }
         if effectTasks.taskDropped() { ScopeRuntimeTable.becameIdle(self) }
     }
 }

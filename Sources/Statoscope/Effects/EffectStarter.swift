@@ -1,0 +1,92 @@
+import Foundation
+
+/// Makes the tasks of started effects away from the main actor.
+///
+/// Making a task cost the main actor about as much as everything else an effect's round trip asks
+/// of it (Swift 6.3 on Linux: its allocation, and a hand-over to the global executor that may wake
+/// a thread). The main actor now only queues the effect's body; one runner task makes the tasks
+/// of everything queued, in order, and ends when the queue is empty. While the main actor keeps
+/// enqueuing, the runner is already awake, so the hand-overs come in batches.
+///
+/// One for the process, like ``CompletionInbox``: batching is its purpose. ``EffectStartQueue``
+/// holds the logic; this holds the lock and the tasks.
+final class EffectStarter: @unchecked Sendable {
+    static let shared = EffectStarter()
+
+    /// An effect waiting for its task, with the dependencies its task provides.
+    private struct Start {
+        let body: ScopeEffectBody
+        let dependencies: DependencySnapshot
+    }
+
+    // Guards `queue` and the `launch` of every body handed to `start`: the main actor and the
+    // runner take it.
+    private let lock = NSLock()
+    @exclusivity(unchecked) private var queue = EffectStartQueue<Start>()
+
+    /// Queues `body` for its task, which runs it with `dependencies` provided. Main actor; the body's
+    /// runtime and identifier are set.
+    func start(_ body: ScopeEffectBody, providing dependencies: DependencySnapshot) {
+        lock.lock()
+        let mustRun = queue.enqueue(Start(body: body, dependencies: dependencies))
+        lock.unlock()
+        if mustRun {
+            Task.detached { EffectStarter.shared.runQueued() }
+        }
+    }
+
+    /// Records the task of a body this starter never saw (an effect waiting for a delay first makes
+    /// its task on the main actor), so that ``cancel(_:)`` finds it.
+    func started(_ body: ScopeEffectBody, task: Task<Void, any Error>) {
+        lock.lock()
+        _ = body.launch.start(task)
+        lock.unlock()
+    }
+
+    /// Cancels `body`'s task, or, when it is not made yet, keeps it from being made. Main actor.
+    func cancel(_ body: ScopeEffectBody) {
+        lock.lock()
+        let task = body.launch.cancel()
+        lock.unlock()
+        task?.cancel()
+    }
+
+    /// The runner: makes the task of each queued body until none is left.
+    private func runQueued() {
+        while let (start, isCancelled) = next() {
+            if isCancelled {
+                // Never ran: the runtime still counts the run until its final outcome arrives.
+                CompletionInbox.shared.post(body: start.body, outcome: .nothing, isFinal: true)
+                continue
+            }
+            let task = Self.task(running: start.body, providing: start.dependencies)
+            lock.lock()
+            let kept = start.body.launch.start(task)
+            lock.unlock()
+            if !kept { task.cancel() }
+        }
+    }
+
+    /// The next queued body, and whether it was cancelled while it waited.
+    private func next() -> (Start, isCancelled: Bool)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let start = queue.next() else { return nil }
+        return (start, start.body.launch.isCancelled)
+    }
+
+    private static func task(
+        running body: ScopeEffectBody, providing dependencies: DependencySnapshot
+    ) -> Task<Void, any Error> {
+        // A throwing task, though the work throws nothing: `Task.detached` hands a non-throwing
+        // operation to the runtime through a thunk whose context is one allocation more per effect
+        // (Swift 6.3), and a throwing one as it is.
+        if dependencies.isEmpty {
+            // Without dependencies to provide, the task runs the effect directly: an effect parked at
+            // an `await` keeps every frame below it, and fewer frames fit in the task's first
+            // allocator slab.
+            return Task.detached { await body.run() }
+        }
+        return Task.detached { await dependencies.provide { await body.run() } }
+    }
+}

@@ -1,0 +1,71 @@
+import Statoscope
+import Testing
+
+/// How effects wait for their tasks: one runner at a time makes them, in order, and a launch
+/// cancelled before its task was made never gets one.
+struct EffectStartQueueTests {
+    @Test func theFirstItemStartsARunnerAndLaterOnesJoinIt() {
+        var queue = EffectStartQueue<Int>()
+        let first = queue.enqueue(1)
+        #expect(first, "no runner yet: the caller starts one")
+        let second = queue.enqueue(2)
+        #expect(!second, "the runner takes this one too")
+        #expect(queue.hasRunner)
+        #expect(queue.count == 2)
+    }
+
+    @Test func theRunnerTakesItemsInOrderThenEnds() {
+        var queue = EffectStartQueue<Int>()
+        _ = queue.enqueue(1)
+        _ = queue.enqueue(2)
+        var taken = [queue.next()]
+        let third = queue.enqueue(3)
+        #expect(!third, "enqueued while the runner works: it takes it")
+        taken += [queue.next(), queue.next()]
+        #expect(taken == [1, 2, 3])
+        #expect(queue.hasRunner, "the runner ends on the call that finds nothing")
+        let none = queue.next()
+        #expect(none == nil)
+        #expect(!queue.hasRunner)
+        let fourth = queue.enqueue(4)
+        #expect(fourth, "after the runner ended, the next item starts another")
+        let last = queue.next()
+        #expect(last == 4)
+    }
+
+    @Test func aRunnerFallingBehindLosesNothingAndKeepsTheOrder() {
+        var queue = EffectStartQueue<Int>()
+        var taken: [Int] = []
+        // Two in, one out: the queue grows past its compaction threshold many times over.
+        for item in 0..<10_000 {
+            _ = queue.enqueue(item)
+            if item % 2 == 1, let next = queue.next() { taken.append(next) }
+        }
+        #expect(queue.count == 5_000)
+        while let next = queue.next() { taken.append(next) }
+        #expect(taken == Array(0..<10_000))
+        #expect(queue.count == 0)
+    }
+
+    @Test func aLaunchCancelledBeforeItsTaskIsMadeRefusesTheTask() {
+        var launch = EffectLaunch<String>.pending
+        let toCancel = launch.cancel()
+        #expect(toCancel == nil, "no task to cancel yet")
+        #expect(launch.isCancelled)
+        let kept = launch.start("task")
+        #expect(!kept, "made too late: the runner cancels it")
+        #expect(launch.isCancelled)
+    }
+
+    @Test func aLaunchCancelledAfterItsTaskIsMadeHandsTheTaskOver() {
+        var launch = EffectLaunch<String>.pending
+        let kept = launch.start("task")
+        #expect(kept)
+        #expect(!launch.isCancelled)
+        let toCancel = launch.cancel()
+        #expect(toCancel == "task")
+        #expect(launch.isCancelled)
+        let again = launch.cancel()
+        #expect(again == nil, "cancelled once: the task was handed over already")
+    }
+}
