@@ -284,13 +284,16 @@ enum EffectsWorkload {
         let cancelled = cancelling.elapsedNanoseconds
         await gate.waitForDepartures(count)
         let ended = cancelling.elapsedNanoseconds
-        await settle()
+        // Longer than after a round trip: releasing 100,000 ended effects (or tasks) away from the
+        // main actor takes tens of milliseconds on a busy machine, and memory still held then would
+        // be read as the next measurement's resident memory before it starts.
+        await settle(for: .milliseconds(200))
         return [enqueued / 1e6, Double(peak - residentBefore) / 1e6, cancelled / 1e6, ended / 1e6]
     }
 
     /// Lets the main actor handle what the cancelled tasks posted back, so the next measurement
     /// starts from a quiet runtime.
-    private static func settle() async {
-        try? await Task.sleep(for: .milliseconds(20))
+    private static func settle(for duration: Duration = .milliseconds(20)) async {
+        try? await Task.sleep(for: duration)
     }
 }
