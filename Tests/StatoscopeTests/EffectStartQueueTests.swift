@@ -47,6 +47,24 @@ struct EffectStartQueueTests {
         #expect(queue.count == 0)
     }
 
+    @Test func anItemIsRefusedWhenTheBacklogIsFull() {
+        var queue = EffectStartQueue<Int>()
+        let first = queue.enqueue(1, unlessWaiting: 2)
+        let second = queue.enqueue(2, unlessWaiting: 2)
+        let third = queue.enqueue(3, unlessWaiting: 2)
+        #expect(first == true, "the first starts a runner")
+        #expect(second == false, "the second joins it")
+        #expect(third == nil, "two wait already: the caller does this one itself")
+        #expect(queue.count == 2)
+        let taken = queue.next()
+        #expect(taken == 1)
+        let fourth = queue.enqueue(4, unlessWaiting: 2)
+        #expect(fourth == false, "room again once the runner took one")
+        var rest: [Int] = []
+        while let next = queue.next() { rest.append(next) }
+        #expect(rest == [2, 4], "the refused item never entered the queue")
+    }
+
     @Test func aLaunchCancelledBeforeItsTaskIsMadeRefusesTheTask() {
         var launch = EffectLaunch<String>.pending
         let toCancel = launch.cancel()

@@ -19,6 +19,13 @@ package struct EffectStartQueue<Item> {
 
     package init() {}
 
+    /// Adds `item` at the end unless `backlog` items already wait: nil then, and the caller does the
+    /// item's work itself. Otherwise returns whether the caller must start a runner.
+    package mutating func enqueue(_ item: Item, unlessWaiting backlog: Int) -> Bool? {
+        guard count < backlog else { return nil }
+        return enqueue(item)
+    }
+
     /// Adds `item` at the end; returns whether the caller must start a runner.
     package mutating func enqueue(_ item: Item) -> Bool {
         items.append(item)

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Making a task cost the main actor about as much as everything else an effect's round trip asks
 /// of it (Swift 6.3 on Linux: its allocation, and a hand-over to the global executor that may wake
-/// a thread). The main actor now only queues the effect's body; one runner task makes the tasks
-/// of everything queued, in order, and ends when the queue is empty. While the main actor keeps
-/// enqueuing, the runner is already awake, so the hand-overs come in batches.
+/// a thread). The main actor only queues the effect's body; one runner task makes the tasks of
+/// everything queued, in order, and ends when the queue is empty. While the main actor keeps
+/// enqueuing, the runner is already awake, so the hand-overs come in batches. When the runner
+/// falls behind, the main actor makes tasks itself again (see ``backlog``).
 ///
 /// One for the process, like ``CompletionInbox``: batching is its purpose. ``EffectStartQueue``
 /// holds the logic; this holds the lock and the tasks.
@@ -24,19 +25,31 @@ final class EffectStarter: @unchecked Sendable {
     private let lock = NSLock()
     @exclusivity(unchecked) private var queue = EffectStartQueue<Start>()
 
-    /// Queues `body` for its task, which runs it with `dependencies` provided. Main actor; the body's
-    /// runtime and identifier are set.
+    /// Queues `body` for its task, which runs it with `dependencies` provided, or makes the task at
+    /// once when the runner is behind. Main actor; the body's runtime and identifier are set.
     func start(_ body: ScopeEffectBody, providing dependencies: DependencySnapshot) {
         lock.lock()
-        let mustRun = queue.enqueue(Start(body: body, dependencies: dependencies))
+        let queued = queue.enqueue(
+            Start(body: body, dependencies: dependencies), unlessWaiting: Self.backlog)
         lock.unlock()
-        if mustRun {
+        switch queued {
+        case nil:
+            started(body, task: Self.task(running: body, providing: dependencies))
+        case true:
             Task.detached { EffectStarter.shared.runQueued() }
+        case false:
+            break
         }
     }
 
-    /// Records the task of a body this starter never saw (an effect waiting for a delay first makes
-    /// its task on the main actor), so that ``cancel(_:)`` finds it.
+    /// How many bodies may wait for the runner before the main actor makes tasks itself: a runner
+    /// that far behind has no core to spare, while the main actor, which made it fall behind by
+    /// enqueuing faster, has. Effects then start no later than they would have, and the work
+    /// spreads over both (on a two-core machine, about half of each burst's tasks are made here).
+    private static let backlog = 4
+
+    /// Records the task of a body made on the main actor (a runner too far behind, or an effect
+    /// waiting for a delay first), so that ``cancel(_:)`` finds it.
     func started(_ body: ScopeEffectBody, task: Task<Void, any Error>) {
         lock.lock()
         _ = body.launch.start(task)
