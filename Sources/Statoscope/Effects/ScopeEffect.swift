@@ -59,8 +59,9 @@ class ScopeEffectBody: @unchecked Sendable {
     final var id = EffectID(rawValue: 0)
     /// The task running the effect, once made, until it is cancelled; a finished effect's body keeps
     /// it, to be released with the body. Guarded by ``EffectStarter``'s lock: the starter's runner
-    /// makes the task while the main actor may cancel it.
-    final var launch = EffectLaunch<Task<Void, any Error>>.pending
+    /// makes the task while the main actor may cancel it. Unchecked: the lock already keeps every
+    /// access apart, and the run-time check cost each access a call.
+    @exclusivity(unchecked) final var launch = EffectLaunch<Task<Void, any Error>>.pending
 
     @usableFromInline
     init() {}
