@@ -43,9 +43,8 @@ final class EffectStarter: @unchecked Sendable {
     }
 
     /// How many bodies may wait for the runner before the main actor makes tasks itself: a runner
-    /// that far behind has no core to spare, while the main actor, which made it fall behind by
-    /// enqueuing faster, has. Effects then start no later than they would have, and the work
-    /// spreads over both (on a two-core machine, about half of each burst's tasks are made here).
+    /// that far behind is not keeping up with the main actor, and making the next tasks here spreads
+    /// the work over both threads rather than letting the queue, and the effects' wait, grow.
     private static let backlog = 4
 
     /// Records the task of a body made on the main actor (a runner too far behind, or an effect
