@@ -7,7 +7,8 @@ import Foundation
 /// a thread). The main actor only queues the effect's body; one runner task makes the tasks of
 /// everything queued, in order, and ends when the queue is empty. While the main actor keeps
 /// enqueuing, the runner is already awake, so the hand-overs come in batches. When the runner
-/// falls behind, the main actor makes tasks itself again (see ``backlog``).
+/// falls behind, the main actor makes tasks itself again (see ``backlog``), as it does for an effect
+/// that waits for a delay first. Every effect's task is made here, and cancelled through here.
 ///
 /// One for the process, like ``CompletionInbox``: batching is its purpose. ``EffectStartQueue``
 /// holds the logic; this holds the lock and the tasks.
@@ -47,9 +48,28 @@ final class EffectStarter: @unchecked Sendable {
     /// the work over both threads rather than letting the queue, and the effects' wait, grow.
     private static let backlog = 4
 
-    /// Records the task of a body made on the main actor (a runner too far behind, or an effect
-    /// waiting for a delay first), so that ``cancel(_:)`` finds it.
-    func started(_ body: ScopeEffectBody, task: Task<Void, any Error>) {
+    /// Makes the task of `body` at once, here on the main actor: a task that waits for `delay` on
+    /// `clock` before it runs the effect, with `dependencies` provided. Rare (a debounce's quiet
+    /// period, a delayed start), and the task sleeps first, so it is not worth the runner's queue.
+    func start(
+        _ body: ScopeEffectBody, providing dependencies: DependencySnapshot, after delay: Duration,
+        on clock: EffectClock
+    ) {
+        let task: Task<Void, any Error> = Task.detached {
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                // Cancelled while waiting: replaced by a newer effect with its key, or ended.
+                CompletionInbox.shared.post(body: body, outcome: .nothing, isFinal: true)
+                return
+            }
+            await dependencies.provide { await body.run() }
+        }
+        started(body, task: task)
+    }
+
+    /// Records the task of a body made on the main actor, so that ``cancel(_:)`` finds it.
+    private func started(_ body: ScopeEffectBody, task: Task<Void, any Error>) {
         lock.lock()
         _ = body.launch.start(task)
         lock.unlock()

@@ -131,19 +131,8 @@ extension ScopeRuntime {
         body.runtime = self
         body.id = id
         if let delay {
-            // Rare (a debounce's quiet period, a delayed start), and its task sleeps first: made here.
-            let clock = resolve(EffectClock.self)
-            let task: Task<Void, any Error> = Task.detached {
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    // Cancelled while waiting: replaced by a newer effect with its key, or ended.
-                    CompletionInbox.shared.post(body: body, outcome: .nothing, isFinal: true)
-                    return
-                }
-                await dependencies.provide { await body.run() }
-            }
-            EffectStarter.shared.started(body, task: task)
+            EffectStarter.shared.start(
+                body, providing: dependencies, after: delay, on: resolve(EffectClock.self))
         } else {
             EffectStarter.shared.start(body, providing: dependencies)
         }
