@@ -67,9 +67,9 @@ final class CompletionInbox: @unchecked Sendable {
             return
         }
         // A burst: releasing each finished effect (its body, its ended task, their closures and the
-        // chain) cost the main actor about as much as delivering it. The main actor is the round
-        // trip's bottleneck, and the batch holds the last reference to most bodies now that their
-        // runtime forgot them: one task releases it on the global executor, the bodies with it.
+        // chain) cost the main actor about as much as delivering it, time the app's own events
+        // wait for. The batch holds the last reference to most bodies now that their runtime forgot
+        // them: one task releases it on the global executor, the bodies with it.
         // Finished bodies let go of their runtimes when delivered (see `deliver`), so nothing of the
         // main actor's leaves with them.
         Self.release(batch)

@@ -10,9 +10,9 @@
 ///
 /// An app-wide middleware can pass the event on (`try next(event)`), pass another event of the same
 /// scope instead (`try next(event.with(when: ...))`), drop it, or wrap it, and it sees what `update`
-/// throws. Order: app-wide middlewares in the order they
-/// were added, then the scope's own (``Scope/addMiddleware(_:)``) in the order they were added, then
-/// `update`. With none installed anywhere, `send` takes its fast path and pays nothing for them.
+/// throws. Order: app-wide middlewares in the order they were added, then the scope's own
+/// (``Scope/addMiddleware(_:)``) in the order they were added, then `update`. With none installed
+/// anywhere, `send` takes its fast path and pays nothing for them.
 @MainActor
 public enum Middleware {
     /// Adds a middleware that sees every event sent to any scope, with the scope it was sent to.
