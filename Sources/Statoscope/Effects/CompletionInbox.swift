@@ -72,7 +72,25 @@ final class CompletionInbox: @unchecked Sendable {
         // them: one task releases it on the global executor, the bodies with it.
         // Finished bodies let go of their runtimes when delivered (see `deliver`), so nothing of the
         // main actor's leaves with them.
-        Self.release(batch)
+        Self.release(Burst(consume batch))
+    }
+
+    /// A drained batch on its way to being released away from the main actor.
+    ///
+    /// A task that captured the batch itself could finish before the drain's own reference went,
+    /// and the drain would then release the whole burst on the main actor after all. The batch
+    /// moves in here instead, and only the releasing task takes it out.
+    private final class Burst: @unchecked Sendable {
+        // Written by the drain when made, then only by the releasing task.
+        private var completions: [Completion]
+
+        init(_ completions: consuming [Completion]) {
+            self.completions = completions
+        }
+
+        func release() {
+            completions = []
+        }
     }
 
     /// Hands one completion to its effect's runtime.
@@ -91,11 +109,11 @@ final class CompletionInbox: @unchecked Sendable {
     }
 
     /// Releases a drained batch on a thread of the global executor.
-    private nonisolated static func release(_ batch: [Completion]) {
+    private nonisolated static func release(_ burst: Burst) {
         // Below the app's own work, and above background work, which a busy device may hold back
         // long enough for the bursts' memory to pile up.
         Task.detached(priority: .utility) {
-            withExtendedLifetime(batch) {}
+            burst.release()
         }
     }
 }
