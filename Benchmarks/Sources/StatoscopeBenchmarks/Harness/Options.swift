@@ -22,7 +22,8 @@ struct Options {
           --smoke            tiny counts for CI: every workload runs, no budget fails the run
           --json PATH        also write the results as JSON to PATH
           --only N,N...      run only these workloads (numbers from --list)
-          --repetitions N    timed repetitions per case (default 7; effect workloads 5)
+          --repetitions N    timed repetitions per case (default 7; effect workloads 5, the
+                             effect round trip 15)
           --build-time       also time a clean debug build of the library products
           --package-path P   the library's package for --build-time (default: found from this source)
           --list             list the workloads, including those not written yet, and exit

@@ -47,14 +47,16 @@ final class WorkloadContext {
     /// Runs asynchronous measurements, each timed as a whole, for the effect workloads.
     ///
     /// Each measurement returns several figures (enqueue time, peak memory, ...). All run once as a
-    /// warm-up, then once per effect repetition, interleaved like ``Sampler``'s cases. The result holds,
-    /// for each measurement, one `Samples` per figure.
-    func repeatInterleaved(_ measurements: [@MainActor () async -> [Double]]) async -> [[Samples]] {
+    /// warm-up, then `repetitions` times (the effect repetitions unless given), interleaved like
+    /// ``Sampler``'s cases. The result holds, for each measurement, one `Samples` per figure.
+    func repeatInterleaved(
+        _ measurements: [@MainActor () async -> [Double]], repetitions: Int? = nil
+    ) async -> [[Samples]] {
         for measurement in measurements {
             _ = await measurement()
         }
         var samples: [[Samples]] = measurements.map { _ in [] }
-        for _ in 0..<settings.effectRepetitions {
+        for _ in 0..<(repetitions ?? settings.effectRepetitions) {
             for (index, measurement) in measurements.enumerated() {
                 let figures = await measurement()
                 if samples[index].isEmpty { samples[index] = figures.map { _ in Samples() } }

@@ -6,7 +6,8 @@ import Statoscope
 /// - Round trip: 10,000 events, each enqueuing an effect in `update`; the effect runs and its result
 ///   comes back through `send`. Timed until every completion was delivered
 ///   (`waitUntilSettled()`), against one `Task.detached` per effect awaited on the main actor.
-///   Budget: 2x.
+///   Budget: 2x. Three times the other effect workloads' repetitions: see
+///   ``Settings/roundTripRepetitions``.
 /// - In flight: 100,000 effects waiting at a gate, none finishing: the time to enqueue them, the
 ///   process's peak memory above what it held before (budget: 1.15x the same tasks written by hand),
 ///   the time of `cancelAllEffects()` (budget: <= 1 s), and the time until every cancelled task has
@@ -102,12 +103,13 @@ enum EffectsWorkload {
         _ count: Int, _ context: WorkloadContext,
         handWritten: (name: String, measure: @MainActor () async -> Double),
         library: (name: String, measure: @MainActor () async -> Double), budget: Budget?,
-        unit: String = "ns/effect"
+        unit: String = "ns/effect", repetitions: Int? = nil
     ) async {
-        let samples = await context.repeatInterleaved([
-            { [await handWritten.measure()] },
-            { [await library.measure()] },
-        ])
+        let samples = await context.repeatInterleaved(
+            [
+                { [await handWritten.measure()] },
+                { [await library.measure()] },
+            ], repetitions: repetitions)
         let baseline = Measured(
             name: handWritten.name, unit: unit, samples: samples[0][0], operations: count)
         let measured = Measured(
@@ -166,7 +168,7 @@ enum EffectsWorkload {
                 "round trip: enqueue in update, run, deliver through send (\(count.grouped) effects)",
                 { await settled(await roundTrip(count, through: scope, context)) }
             ),
-            budget: .ratio(atMost: 2))
+            budget: .ratio(atMost: 2), repetitions: context.settings.roundTripRepetitions)
     }
 
     /// `figure`, once what the measured run left to other threads (the library releases a burst of
