@@ -150,6 +150,24 @@ struct AnalyticsDeliveryTests {
                 == (0...500).map { "add{_0: \($0)} at DeliveredTally" })
     }
 
+    @Test func eventsTrackedWhileTheSinkIsBehindReachItInOrder() async throws {
+        let scope = DeliveredTally()
+        let received = CriticalState<[String]>([])
+        let registration = Analytics.install { event in
+            guard event.scopePath == "DeliveredTally" else { return }
+            // Slower than `send`, so that waves arrive while earlier ones are being delivered.
+            Thread.sleep(forTimeInterval: 0.000_2)
+            received.withLock { $0.append(event.description) }
+        }
+        defer { registration.remove() }
+        for wave in 0..<5 {
+            for value in 0..<40 { scope.send(.add(wave * 40 + value)) }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        await Analytics.waitUntilDelivered()
+        #expect(received.withLock { $0 } == (0..<200).map { "add{_0: \($0)} at DeliveredTally" })
+    }
+
     @Test func sendDoesNotWaitForTheSink() async {
         let scope = DeliveredTally()
         let released = DispatchSemaphore(value: 0)
