@@ -17,7 +17,7 @@ final class AnalyticsDelivery: Sendable {
     }
 
     private struct Queue {
-        var accepted: [Accepted] = []
+        var accepted = ChunkedQueue<Accepted>()
         var isDraining = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -47,29 +47,30 @@ final class AnalyticsDelivery: Sendable {
     }
 
     private func drain() {
-        // Two buffers take turns: the main actor appends to one while this delivers the other, and
-        // each goes back emptied with its capacity. While events come faster than they are encoded,
-        // a buffer made anew for each turn grew from nothing on the main actor, its growth copying
-        // and faulting in fresh pages: a third of what a tracked event cost it.
-        var batch: [Accepted] = []
+        // Chunks go back and forth between the queue and this drain, emptied in between: see
+        // `ChunkedQueue`.
+        var batch: [[Accepted]] = []
         while true {
             let waiters = queue.withLock { queue in
+                queue.accepted.recycle(&batch)
                 guard !queue.accepted.isEmpty else {
                     queue.isDraining = false
-                    // Idle from here on: the buffer's capacity, as large as the busiest turn's, goes.
-                    queue.accepted = []
+                    queue.accepted.releaseSpares()
                     defer { queue.waiters = [] }
                     return queue.waiters
                 }
-                swap(&queue.accepted, &batch)
+                batch = queue.accepted.takeAll()
                 return []
             }
             guard !batch.isEmpty else {
                 for waiter in waiters { waiter.resume() }
                 return
             }
-            for index in batch.indices { deliver(batch[index]) }
-            batch.removeAll(keepingCapacity: true)
+            for chunk in batch.indices {
+                for index in batch[chunk].indices { deliver(batch[chunk][index]) }
+                // Emptied here rather than under the lock, where the main actor would wait for it.
+                batch[chunk].removeAll(keepingCapacity: true)
+            }
         }
     }
 
