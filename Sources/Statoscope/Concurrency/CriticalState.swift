@@ -7,7 +7,9 @@ import Foundation
 /// ThreadSanitizer checks in CI.
 package final class CriticalState<State>: @unchecked Sendable {
     private let lock = NSLock()
-    private var state: State
+    // Unchecked: the lock already keeps every access apart, and the run-time check cost each
+    // `withLock` a call.
+    @exclusivity(unchecked) private var state: State
 
     package init(_ state: State) {
         self.state = state
