@@ -1,10 +1,10 @@
 /// A first-in first-out queue kept in chunks of a fixed capacity, with a few emptied chunks kept for
 /// reuse: the logic of ``AnalyticsDelivery``'s queue as plain data, testable without a task.
 ///
-/// Appending never copies what is already queued and never asks for a block larger than a chunk.
-/// A single array, taken whole by each turn of the consumer, grew from empty on the producer's side
-/// whenever the producer outran the consumer, each growth copying everything queued and touching
-/// fresh pages.
+/// Appending never copies what is already queued and never asks for a block larger than a chunk. A
+/// single array taken whole by each turn of the consumer would grow from empty on the producer's
+/// side whenever the producer outruns the consumer, each growth copying everything queued and
+/// touching fresh pages.
 package struct ChunkedQueue<Element> {
     /// Elements per chunk: a chunk of analytics events is a few kilobytes, well below the size from
     /// which an allocation gets pages of its own.
