@@ -72,7 +72,7 @@ final class CompletionInbox: @unchecked Sendable {
         // them: one task releases it on the global executor, the bodies with it.
         // Finished bodies let go of their runtimes when delivered (see `deliver`), so nothing of the
         // main actor's leaves with them.
-        Self.release(Burst(consume batch))
+        Burst(consume batch).releaseAwayFromMainActor()
     }
 
     /// A drained batch on its way to being released away from the main actor.
@@ -88,8 +88,13 @@ final class CompletionInbox: @unchecked Sendable {
             self.completions = completions
         }
 
-        func release() {
-            completions = []
+        /// Releases the batch on a thread of the global executor.
+        func releaseAwayFromMainActor() {
+            // Below the app's own work, and above background work, which a busy device may hold
+            // back long enough for the bursts' memory to pile up.
+            Task.detached(priority: .utility) {
+                self.completions = []
+            }
         }
     }
 
@@ -105,15 +110,6 @@ final class CompletionInbox: @unchecked Sendable {
             completion.body.runtime = nil
         } else {
             runtime.deliverElement(completion.body.id, outcome: completion.outcome)
-        }
-    }
-
-    /// Releases a drained batch on a thread of the global executor.
-    private nonisolated static func release(_ burst: Burst) {
-        // Below the app's own work, and above background work, which a busy device may hold back
-        // long enough for the bursts' memory to pile up.
-        Task.detached(priority: .utility) {
-            burst.release()
         }
     }
 }
