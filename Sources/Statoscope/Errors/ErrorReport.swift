@@ -8,6 +8,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         case update(any Sendable)
         /// This effect (its pristine value, as first enqueued) threw and was not mapped to a result.
         case effect(any Effect)
+        /// A change to the tree was refused: assigning a child to a `@Subscope` property would have
+        /// linked a scope below itself (the error is a ``ScopeCycleRefused``).
+        case treeChange
     }
 
     /// The error that was thrown.
@@ -62,6 +65,8 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
             return "\(scopePath): \(scopeType).update(\(Redaction.describe(when))) threw \(error)"
         case .effect(let effect):
             return "\(scopePath): effect \(Redaction.describe(effect)) of \(scopeType) threw \(error)"
+        case .treeChange:
+            return "\(error)"
         }
     }
 }

@@ -45,10 +45,11 @@ extension ScopeRuntime {
     /// found again, from the new ancestors, when next read. Nothing outside the subtree changes
     /// provider when it moves, so their caches stay.
     func forgetProvidersInSubtree() {
+        guard !tree.children.all.isEmpty else { return dependencies.forgetProviders() }
         var pending = [self]
         while let runtime = pending.popLast() {
             runtime.dependencies.forgetProviders()
-            pending.append(contentsOf: runtime.tree.children)
+            pending.append(contentsOf: runtime.tree.children.all)
         }
     }
 

@@ -85,7 +85,7 @@ public final class Replay<Root: Scope> {
                 throw RecordingError(line: event.line, reason: "no scope at \(path)")
             }
             // Sending it an event is a use, like reading its property: an initial child is linked.
-            ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: name)
+            ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: .property(name))
             scope = child.scope
         }
         guard "\(type(of: scope))" == event.scopeTypeName else {

@@ -125,7 +125,7 @@ enum Dispatcher {
     /// installed, else to `update`. `isInput` says it came from outside any update.
     @inlinable
     static func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
-        if gate & checkingLifetimes != 0 {
+        if gate & checkingLifetimes != 0, DismissedScopeFilter.mayContain(scope) {
             try checkLifetime(of: scope, when: when)
         }
         guard let routing else { return try scope.update(when) }

@@ -24,8 +24,13 @@ extension Scope {
     public func sendUnsafe(_ when: When) throws {
         // The common case touches no table and takes no lock: one main-actor global says whether an
         // update is already running and whether anything needs the full path (middleware, a
-        // dismissed scope still held somewhere).
-        guard Dispatcher.gate == Dispatcher.open else {
+        // dismissed scope still held somewhere). While dismissed scopes are held, one probe of a
+        // filter tells that this scope is not one of them.
+        let gate = Dispatcher.gate
+        guard
+            gate == Dispatcher.open
+                || (gate == Dispatcher.checkingLifetimes && !DismissedScopeFilter.mayContain(self))
+        else {
             return try Dispatcher.dispatch(when, to: self)
         }
         try Dispatcher.runOutermost(of: self) { try update(when) }

@@ -11,7 +11,7 @@
 /// must reach its runtime, and all of it runs on the main actor.
 @MainActor
 package enum ScopeRuntimeTable {
-    @exclusivity(unchecked) private static var runtimes: [ObjectIdentifier: ScopeRuntime] = [:]
+    @exclusivity(unchecked) private static var runtimes = IdentityTable<ScopeRuntime>()
     private static var sizeSweepThreshold = minimumSizeSweepThreshold
     private static let minimumSizeSweepThreshold = 64
 
@@ -20,7 +20,7 @@ package enum ScopeRuntimeTable {
     /// each look up the same scope's runtime, and a comparison costs less than hashing.
     @exclusivity(unchecked) private static var lastFound: ScopeRuntime?
 
-    @exclusivity(unchecked) private static var busy: [ObjectIdentifier: ScopeRuntime] = [:]
+    @exclusivity(unchecked) private static var busy = IdentityTable<ScopeRuntime>()
     private static var sweeper: Task<Void, Never>?
 
     /// How often the sweep runs while any effect runs. A released root's effects are cancelled
@@ -55,6 +55,12 @@ package enum ScopeRuntimeTable {
         existingRuntime(forObject: scope)
     }
 
+    /// The runtime kept for the identity `id`, whether its scope is alive or released: a runtime
+    /// keeps its scope's address, so no other object has that identity while it exists.
+    static func runtime(withID id: ObjectIdentifier) -> ScopeRuntime? {
+        runtimes[id]
+    }
+
     /// The runtime of a scope seen only as an object, if it has one.
     static func existingRuntime(forObject object: AnyObject) -> ScopeRuntime? {
         if let last = lastFound, last.scopeID == ObjectIdentifier(object) { return last }
@@ -68,7 +74,7 @@ package enum ScopeRuntimeTable {
     /// Drops the runtimes of every released scope, ending their work and that of their live
     /// descendants.
     package static func sweepReleasedScopes() {
-        for runtime in runtimes.values where runtime.scope == nil {
+        for runtime in runtimes.allValues where runtime.scope == nil {
             dropReleased(runtime)
         }
     }
@@ -76,16 +82,16 @@ package enum ScopeRuntimeTable {
     /// Drops the runtime of a scope known to be released: its effects are cancelled, and its live
     /// descendants, out of the app now, are dismissed.
     static func dropReleased(_ runtime: ScopeRuntime) {
+        guard retire(runtime) else { return }
+        guard !runtime.tree.children.all.isEmpty else { return }
         // An explicit stack: a released chain can be thousands of scopes deep.
         var released = [runtime]
         while let runtime = released.popLast() {
-            // Retired already, with its released descendants, when a sweep met an ancestor first:
-            // walking it again would make a sweep of a long released chain quadratic.
-            guard runtimes[runtime.scopeID] === runtime else { continue }
-            retire(runtime)
-            for child in runtime.tree.children {
+            for child in runtime.tree.children.all {
                 if child.scope == nil {
-                    released.append(child)
+                    // Retired already, with its released descendants, when a sweep met it first:
+                    // walking it again would make a sweep of a long released chain quadratic.
+                    if retire(child) { released.append(child) }
                 } else {
                     ScopeLifetimes.dismiss(child)
                 }
@@ -93,14 +99,19 @@ package enum ScopeRuntimeTable {
         }
     }
 
-    /// Ends what a released scope's runtime holds and removes it from the table.
-    private static func retire(_ runtime: ScopeRuntime) {
+    /// Ends what a released scope's runtime holds and removes it from the table; false when it was
+    /// removed already.
+    private static func retire(_ runtime: ScopeRuntime) -> Bool {
+        guard let removed = runtimes.removeValue(forKey: runtime.scopeID) else { return false }
+        guard removed === runtime else {
+            runtimes[runtime.scopeID] = removed
+            return false
+        }
         if lastFound === runtime { lastFound = nil }
         runtime.cancelAllEffects()
         runtime.dependencies.forgetProviders()
-        if runtimes[runtime.scopeID] === runtime {
-            runtimes[runtime.scopeID] = nil
-        }
+        ScopeLifetimes.forget(runtime)
+        return true
     }
 
     /// A runtime started its first running task: the timed sweep watches it.
@@ -124,7 +135,7 @@ package enum ScopeRuntimeTable {
     /// Ends the work of busy runtimes that are out of the app: released, or below a released
     /// ancestor.
     package static func sweepBusyRuntimes() {
-        for runtime in Array(busy.values) {
+        for runtime in busy.allValues {
             if runtime.scope == nil {
                 dropReleased(runtime)
                 busy[runtime.scopeID] = nil

@@ -1,18 +1,29 @@
 /// Dismissal: ends the work of scopes that leave the app, and turns away the events sent to them.
 ///
 /// Global because a dismissal made anywhere changes what `send` must check everywhere: while a
-/// dismissed scope is still held (by a view, a timer), `send` takes its full path and asks here.
+/// dismissed scope is still held (by a view, a timer), `send` probes ``DismissedScopeFilter`` and,
+/// for a scope the filter cannot clear, asks here.
 @MainActor
 enum ScopeLifetimes {
     /// Children unlinked by the running update, dismissed when it returns unless linked again.
     @exclusivity(unchecked) private static var leaving: [ScopeRuntime] = []
-    /// The tops of dismissed subtrees whose scopes may still be alive: while there is one, each
-    /// event's scope is checked.
-    private static var dismissedTops: [ScopeRuntime] = []
+    /// The dismissed scopes that may still be alive, each one of a dismissed subtree: what the
+    /// filter is built from. Released ones are forgotten when their runtime is dropped, or by a
+    /// sweep once the set has doubled.
+    private static var held = IdentityTable<ScopeRuntime>()
+    /// How many scopes left `held` since the filter was built: their bits are still set.
+    private static var staleInFilter = 0
+    /// The size of `held` at which its released scopes are swept.
+    private static var sweepThreshold = minimumSweepThreshold
+    private static let minimumSweepThreshold = 64
 
     /// A linked child was unlinked: dismissed now outside any update, else when the update returns.
     static func childLeft(_ child: ScopeRuntime) {
-        guard Dispatcher.isUpdating else { return dismissLeft(child) }
+        // Released with no child of its own, it can never be linked again nor move anything: its
+        // runtime goes now rather than when the update returns.
+        guard Dispatcher.isUpdating, child.scope != nil || !child.tree.children.all.isEmpty else {
+            return dismissLeft(child)
+        }
         child.tree.lifetime = .leaving
         leaving.append(child)
         Dispatcher.hasDeferredWork = true
@@ -46,46 +57,74 @@ enum ScopeLifetimes {
         while let runtime = pending.popLast() {
             runtime.tree.lifetime = .dismissed
             runtime.cancelAllEffects()
-            pending.append(contentsOf: runtime.tree.children)
-        }
-        if isTop, top.scope != nil, !dismissedTops.contains(where: { $0 === top }) {
-            dismissedTops.append(top)
-            Dispatcher.checksLifetimes = true
+            hold(runtime)
+            pending.append(contentsOf: runtime.tree.children.all)
         }
     }
 
     /// A dismissed scope was linked again: its subtree is back in the app.
     static func revive(_ top: ScopeRuntime) {
-        var pending = top.tree.children
+        forget(top)
+        var pending = top.tree.children.all
         while let runtime = pending.popLast() {
             runtime.tree.lifetime = .linked
             runtime.tree.dismissedPath = nil
-            pending.append(contentsOf: runtime.tree.children)
+            forget(runtime)
+            pending.append(contentsOf: runtime.tree.children.all)
         }
-        dismissedTops.removeAll { $0.tree.lifetime != .dismissed }
-        Dispatcher.checksLifetimes = !dismissedTops.isEmpty
     }
 
-    /// The error to report instead of delivering an event to `scope`, if it is dismissed.
-    ///
-    /// First forgets the dismissed scopes that were released since, so that `send` returns to its
-    /// fast path as soon as none is held.
+    /// The error to report instead of delivering an event to `scope`, if it is dismissed. Decided
+    /// from the scope's own runtime: what else is dismissed costs nothing here.
     static func refusal(for scope: AnyObject, when: any Sendable) -> EventToDismissedScope? {
-        if dismissedTops.contains(where: { $0.scope == nil }) {
-            forgetReleasedTops()
-        }
         guard let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope),
             runtime.tree.lifetime == .dismissed
         else { return nil }
         return EventToDismissedScope(scopeType: runtime.scopeType, path: runtime.path, when: when)
     }
 
-    private static func forgetReleasedTops() {
-        let released = dismissedTops.filter { $0.scope == nil }
-        dismissedTops.removeAll { $0.scope == nil }
-        // A released top's descendants that are still held stay dismissed, as tops of their own.
-        for top in released { ScopeRuntimeTable.dropReleased(top) }
-        Dispatcher.checksLifetimes = !dismissedTops.isEmpty
+    /// Counts a dismissed scope among those `send` must look out for.
+    private static func hold(_ runtime: ScopeRuntime) {
+        guard runtime.scope != nil, held.updateValue(runtime, forKey: runtime.scopeID) == nil else { return }
+        if held.count >= sweepThreshold {
+            // Dropping a released scope may dismiss its live children, which come back here.
+            sweepThreshold = .max
+            forgetReleased()
+            sweepThreshold = max(minimumSweepThreshold, held.count * 2)
+        }
+        if held.count > DismissedScopeFilter.capacity {
+            rebuildFilter()
+        } else {
+            DismissedScopeFilter.insert(runtime.scopeID)
+        }
+        Dispatcher.checksLifetimes = true
+    }
+
+    /// A scope is no longer dismissed and alive: revived, or its runtime was dropped.
+    static func forget(_ runtime: ScopeRuntime) {
+        guard !held.isEmpty, held.removeValue(forKey: runtime.scopeID) != nil else { return }
+        if held.isEmpty {
+            DismissedScopeFilter.clear()
+            staleInFilter = 0
+            Dispatcher.checksLifetimes = false
+            return
+        }
+        staleInFilter += 1
+        if staleInFilter > held.count { rebuildFilter() }
+    }
+
+    private static func rebuildFilter() {
+        DismissedScopeFilter.rebuild(with: held.allKeys)
+        staleInFilter = 0
+    }
+
+    /// Drops the held scopes that were released: their runtimes go, and with them their entries.
+    private static func forgetReleased() {
+        let released = held.allValues.filter { $0.scope == nil }
+        for runtime in released {
+            ScopeRuntimeTable.dropReleased(runtime)
+            forget(runtime)
+        }
     }
 }
 

@@ -1,21 +1,25 @@
 extension ScopeRuntime {
-    /// Makes `child` a child of this scope under `name`: moving it from another parent, or bringing
-    /// it back into the app if it was leaving or dismissed.
-    func link(_ child: ScopeRuntime, as name: String) {
+    /// Makes `child` a child of this scope at `place`: moving it from another parent, or bringing it
+    /// back into the app if it was leaving or dismissed. A link that would put a scope below itself
+    /// is refused and reported, and the tree stays as it was.
+    func link(_ child: ScopeRuntime, as place: PlaceInParent) {
         if child.tree.parent === self, child.tree.lifetime == .linked {
-            guard child.tree.nameInParent != name else { return }
+            guard let current = child.tree.place, !current.isSame(as: place) else { return }
             // Moved within its parent: paths below it changed, and the cached ones with them.
-            child.tree.nameInParent = name
+            child.tree.place = place
             ScopeTree.valuesChanged()
             return
         }
+        if let refusal = cycleRefusal(linking: child, as: place) {
+            return ErrorReporting.report(ErrorReport(error: refusal, source: .treeChange, runtime: self))
+        }
         let changesAncestors = child.tree.parent !== self
         if child.tree.lifetime == .linked, let former = child.tree.parent {
-            former.tree.children.removeAll { $0 === child }
+            former.tree.children.remove(child)
         }
         let wasDismissed = child.tree.lifetime == .dismissed
         child.tree.parent = self
-        child.tree.nameInParent = name
+        child.tree.place = place
         child.tree.lifetime = .linked
         child.tree.dismissedPath = nil
         tree.children.append(child)
@@ -25,13 +29,36 @@ extension ScopeRuntime {
         ScopeTree.valuesChanged()
     }
 
+    /// Links `child` at a property's name (`detail`).
+    func link(_ child: ScopeRuntime, as name: String) {
+        link(child, as: .property(name))
+    }
+
+    /// Why linking `child` below this scope would make a cycle, or nil when it would not: this
+    /// scope is `child` or below it (a dismissed scope's former ancestors count, since its path
+    /// still goes through them).
+    private func cycleRefusal(linking child: ScopeRuntime, as place: PlaceInParent) -> ScopeCycleRefused? {
+        var ancestor: ScopeRuntime? = self
+        while let runtime = ancestor, runtime !== child { ancestor = runtime.tree.parent }
+        guard ancestor != nil else { return nil }
+        let name: String
+        switch place {
+        case .property(let property): name = property
+        case .row(let list): name = list.property
+        case .formerRow(let property, _): name = property
+        }
+        return ScopeCycleRefused(
+            childTypeName: String(describing: child.scopeType), childPath: child.path,
+            parentPath: path, property: name)
+    }
+
     /// Links `child`, which one of this scope's `@Subscope` properties holds, if it was never linked:
     /// an initial child on its property's first read, or one a replay sends an event to. A child
     /// linked elsewhere meanwhile stays where it is.
-    func adoptIfNeverLinked(_ child: any Scope, as name: String) {
+    func adoptIfNeverLinked(_ child: any Scope, as place: PlaceInParent) {
         let existing = ScopeRuntimeTable.existingRuntime(forObject: child)
         guard existing == nil || existing?.tree.lifetime == .root else { return }
-        link(existing ?? ScopeRuntimeTable.runtime(for: child), as: name)
+        link(existing ?? ScopeRuntimeTable.runtime(for: child), as: place)
     }
 
     /// Takes `child` out of this scope's property `property`: it leaves the app, unless linked
@@ -39,9 +66,23 @@ extension ScopeRuntime {
     /// or elsewhere, stays.
     func unlink(_ child: ScopeRuntime, from property: String) {
         guard child.tree.parent === self, child.tree.lifetime == .linked,
-            let name = child.tree.nameInParent, name == property || name.hasPrefix(property + "[")
+            case .property(let name) = child.tree.place, name == property
         else { return }
-        tree.children.removeAll { $0 === child }
+        leave(child)
+    }
+
+    /// Takes the row that stood at `index` out of `list`; its name stays the one it had there, for
+    /// the reports of events sent to it later.
+    func unlink(_ child: ScopeRuntime, from list: ChildList, at index: Int) {
+        guard child.tree.parent === self, child.tree.lifetime == .linked,
+            case .row(let rowList) = child.tree.place, rowList === list
+        else { return }
+        child.tree.place = .formerRow(property: list.property, index: index)
+        leave(child)
+    }
+
+    private func leave(_ child: ScopeRuntime) {
+        tree.children.remove(child)
         ScopeTree.valuesChanged()
         ScopeLifetimes.childLeft(child)
     }
@@ -72,7 +113,7 @@ extension ScopeRuntime {
                 prefix = dismissedPath
                 break
             }
-            guard let name = runtime.tree.nameInParent, runtime.tree.parent != nil else {
+            guard let name = runtime.nameInParent, runtime.tree.parent != nil else {
                 prefix = String(describing: runtime.scopeType)
                 break
             }
@@ -81,15 +122,29 @@ extension ScopeRuntime {
         return ([prefix ?? ""] + names.reversed()).joined(separator: ".")
     }
 
-    /// The name of the parent's property holding this scope, if it is linked.
-    package var nameInParent: String? { tree.nameInParent }
+    /// The name of the parent's property holding this scope, with its index for a row (`rows[2]`),
+    /// if it is linked or was.
+    package var nameInParent: String? {
+        switch tree.place {
+        case nil:
+            return nil
+        case .property(let name):
+            return name
+        case .formerRow(let property, let index):
+            return ChildList.name(of: property, at: index)
+        case .row(let list):
+            let index = list.index(of: scopeID, near: tree.rowHint) ?? tree.rowHint
+            tree.rowHint = index
+            return ChildList.name(of: list.property, at: index)
+        }
+    }
 
     /// The first runtime of this subtree, depth first, that satisfies `predicate`.
     func firstInSubtree(where predicate: (ScopeRuntime) -> Bool) -> ScopeRuntime? {
         var stack = [self]
         while let runtime = stack.popLast() {
             if predicate(runtime) { return runtime }
-            stack.append(contentsOf: runtime.tree.children)
+            stack.append(contentsOf: runtime.tree.children.all)
         }
         return nil
     }

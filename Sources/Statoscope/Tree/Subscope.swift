@@ -27,25 +27,38 @@ import Observation
 public struct Subscope<Value> {
     private var value: Value
     private let childScopes: (Value) -> [any Scope]
-    private var isLinked = false
+    /// How a list's rows are read one by one and as raw identities; nil for a plain or optional child.
+    private let rowAccess: RowAccess<Value>?
+    /// A list's rows as last linked, made when the property first links them.
+    private var rows: ChildList?
+    /// The property's name, learnt from its storage's key path when it first links a child.
+    private var name: String?
     private let registrar = ObservationRegistrar()
 
     /// An always-present child.
     public init(wrappedValue: Value) where Value: Scope {
         value = wrappedValue
         childScopes = { [$0] }
+        rowAccess = nil
     }
 
     /// An optional child: assign to present it, `nil` to dismiss it.
     public init<Child: Scope>(wrappedValue: Value) where Value == Child? {
         value = wrappedValue
         childScopes = { $0.map { [$0] } ?? [] }
+        rowAccess = nil
     }
 
     /// A list of children, each linked under its index.
     public init<Child: Scope>(wrappedValue: Value) where Value == [Child] {
         value = wrappedValue
         childScopes = { $0 }
+        rowAccess = RowAccess(
+            row: { rows, index in rows[index] },
+            // SAFETY: `Child` is a class (`Scope` refines `AnyObject`), so each element is one
+            // reference, whose bits are its object's identity; the bytes are only compared and copied
+            // as words, never used as references, while `rows` keeps the buffer alive.
+            withIdentities: { rows, body in rows.withUnsafeBytes(body) })
     }
 
     /// Unavailable: `@Subscope` works on properties of a ``Scope`` only.
@@ -57,6 +70,9 @@ public struct Subscope<Value> {
     }
 
     /// Reads and writes the child through its parent, keeping the tree's links up to date.
+    ///
+    /// A change costs in proportion to what changed: a list compares its rows with those it last
+    /// linked as raw memory, then links the rows that joined and unlinks those that left.
     @MainActor
     public static subscript<Parent: Scope>(
         _enclosingInstance parent: Parent,
@@ -64,76 +80,176 @@ public struct Subscope<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>
     ) -> Value {
         get {
-            let storage = parent[keyPath: storageKeyPath]
-            if !storage.isLinked {
-                parent[keyPath: storageKeyPath].isLinked = true
-                let name = name(of: storageKeyPath)
-                SubscopeNames.record(name, of: wrappedKeyPath)
-                storage.adoptUnlinkedChildren(into: ScopeRuntimeTable.runtime(for: parent), as: name)
+            if parent[keyPath: storageKeyPath].name == nil {
+                linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
             }
+            let storage = parent[keyPath: storageKeyPath]
             if let observable = parent as? any Observable {
                 storage.registrar.accessIfObservable(observable, keyPath: wrappedKeyPath)
             }
             return storage.value
         }
         set {
-            announceSubscopeWillChange(in: parent)
-            let runtime = ScopeRuntimeTable.runtime(for: parent)
-            let before = parent[keyPath: storageKeyPath].childRuntimes()
-            if let observable = parent as? any Observable {
-                parent[keyPath: storageKeyPath].registrar.mutateIfObservable(
-                    observable, keyPath: wrappedKeyPath
-                ) {
-                    parent[keyPath: storageKeyPath].value = newValue
+            let change = beginChange(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+            parent[keyPath: storageKeyPath].value = newValue
+            finish(change, of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+        }
+        _modify {
+            // Changed in place (`rows.append(row)`), as a read followed by a write would: the
+            // initial children are linked first, and no copy of a list is made.
+            if parent[keyPath: storageKeyPath].name == nil {
+                linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+            }
+            let change = beginChange(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+            defer { finish(change, of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath) }
+            yield &parent[keyPath: storageKeyPath].value
+        }
+    }
+
+    /// What a change needs to know of the property before it is made.
+    private struct Change {
+        let parent: ScopeRuntime
+        let name: String
+        /// The child a plain or optional property held.
+        let formerChild: ScopeRuntime?
+    }
+
+    @MainActor
+    private static func beginChange<Parent: Scope>(
+        of parent: Parent, storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
+    ) -> Change {
+        announceSubscopeWillChange(in: parent)
+        let name = learnName(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+        let storage = parent[keyPath: storageKeyPath]
+        if storage.rowAccess != nil, storage.rows == nil {
+            parent[keyPath: storageKeyPath].rows = ChildList(property: name)
+        }
+        if let observable = parent as? any Observable {
+            storage.registrar.willSetIfObservable(observable, keyPath: wrappedKeyPath)
+        }
+        let formerChild =
+            storage.rowAccess == nil
+            ? storage.childScopes(storage.value).first.flatMap {
+                ScopeRuntimeTable.existingRuntime(forObject: $0)
+            }
+            : nil
+        return Change(parent: ScopeRuntimeTable.runtime(for: parent), name: name, formerChild: formerChild)
+    }
+
+    @MainActor
+    private static func finish<Parent: Scope>(
+        _ change: Change, of parent: Parent,
+        storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
+    ) {
+        // A copy: linking may report to handlers that read the property again.
+        let storage = parent[keyPath: storageKeyPath]
+        if let observable = parent as? any Observable {
+            storage.registrar.didSetIfObservable(observable, keyPath: wrappedKeyPath)
+        }
+        if let rows = storage.rows {
+            storage.linkChangedRows(of: rows, to: change.parent)
+            return
+        }
+        let child = storage.childScopes(storage.value).first.map { ScopeRuntimeTable.runtime(for: $0) }
+        if let child {
+            change.parent.link(child, as: .property(change.name))
+        }
+        if let former = change.formerChild, former !== child {
+            change.parent.unlink(former, from: change.name)
+        }
+    }
+
+    /// Compares the list with the rows it last linked, then links those that joined and unlinks
+    /// those that left; rows that only moved keep their links, and their names follow lazily.
+    @MainActor
+    private func linkChangedRows(of list: ChildList, to parent: ScopeRuntime) {
+        guard let rowAccess else { return }
+        var found: ChildListChange?
+        var leftIdentities: [ObjectIdentifier] = []
+        rowAccess.withIdentities(value) { current in
+            found = list.identities.withUnsafeBytes { ChildListChange.between(old: $0, new: current) }
+            guard let change = found else { return }
+            leftIdentities = change.left.map { list.identities[$0] }
+            list.record(change, newIdentities: current)
+        }
+        guard let change = found else { return }
+        // Rows that moved have new names, and the paths cached below them are stale.
+        ScopeTree.valuesChanged()
+        // Rows that left first: those already released are dropped at once, so the rows that join
+        // find a smaller table.
+        for (index, identity) in zip(change.left, leftIdentities) {
+            guard let child = ScopeRuntimeTable.runtime(withID: identity) else { continue }
+            parent.unlink(child, from: list, at: index)
+        }
+        for index in change.joined {
+            let child = ScopeRuntimeTable.runtime(for: rowAccess.row(value, index))
+            parent.link(child, as: .row(list))
+            child.tree.rowHint = index
+        }
+    }
+
+    /// Links the children the property held from the start, on its first read or change; a child
+    /// linked elsewhere meanwhile stays where it is.
+    @MainActor
+    private static func linkInitialChildren<Parent: Scope>(
+        of parent: Parent, storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
+    ) {
+        let name = learnName(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+        let runtime = ScopeRuntimeTable.runtime(for: parent)
+        guard parent[keyPath: storageKeyPath].rowAccess != nil else {
+            for child in parent[keyPath: storageKeyPath].childScopes(parent[keyPath: storageKeyPath].value) {
+                runtime.adoptIfNeverLinked(child, as: .property(name))
+            }
+            return
+        }
+        let list = ChildList(property: name)
+        parent[keyPath: storageKeyPath].rows = list
+        let storage = parent[keyPath: storageKeyPath]
+        storage.rowAccess?.withIdentities(storage.value) { current in
+            list.identities.withUnsafeBytes {
+                if let change = ChildListChange.between(old: $0, new: current) {
+                    list.record(change, newIdentities: current)
                 }
+            }
+        }
+        for (index, child) in storage.childScopes(storage.value).enumerated() {
+            let existing = ScopeRuntimeTable.existingRuntime(forObject: child)
+            // A row a replay linked by its name (`rows[2]`) before the property was read joins the list.
+            if let existing, existing.tree.parent === runtime, existing.tree.lifetime == .linked,
+                case .property(let rowName) = existing.tree.place, rowName.hasPrefix(name + "[")
+            {
+                runtime.link(existing, as: .row(list))
             } else {
-                parent[keyPath: storageKeyPath].value = newValue
+                runtime.adoptIfNeverLinked(child, as: .row(list))
             }
-            parent[keyPath: storageKeyPath].isLinked = true
-            let name = name(of: storageKeyPath)
-            SubscopeNames.record(name, of: wrappedKeyPath)
-            let after = parent[keyPath: storageKeyPath].link(to: runtime, as: name)
-            for old in before where !after.contains(where: { $0 === old }) {
-                runtime.unlink(old, from: name)
-            }
+            ScopeRuntimeTable.existingRuntime(forObject: child)?.tree.rowHint = index
         }
     }
 
-    /// The runtimes of the current children that have one; holds no child, so a replaced child can
-    /// be released.
+    /// The property's name, learnt once from its storage's key path (`\App._counter`) and recorded
+    /// for messages that name its key path: a computed property's key path has no readable name.
     @MainActor
-    private func childRuntimes() -> [ScopeRuntime] {
-        childScopes(value).compactMap { ScopeRuntimeTable.existingRuntime(for: $0) }
-    }
-
-    /// Links every current child to `parent`, moving those linked elsewhere, and returns their
-    /// runtimes.
-    @MainActor
-    @discardableResult
-    private func link(to parent: ScopeRuntime, as name: String) -> [ScopeRuntime] {
-        namedChildren(name: name).map { name, child in
-            let runtime = ScopeRuntimeTable.runtime(for: child)
-            parent.link(runtime, as: name)
-            return runtime
-        }
-    }
-
-    /// Links the initial children to `parent` on the property's first read; a child linked
-    /// elsewhere meanwhile stays where it is.
-    @MainActor
-    private func adoptUnlinkedChildren(into parent: ScopeRuntime, as name: String) {
-        for (name, child) in namedChildren(name: name) {
-            parent.adoptIfNeverLinked(child, as: name)
-        }
-    }
-
-    /// The property's name, from its storage's key path (`\App._counter`): a computed property's key
-    /// path has no readable name.
-    private static func name(of storageKeyPath: AnyKeyPath) -> String {
+    private static func learnName<Parent: Scope>(
+        of parent: Parent, storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
+    ) -> String {
+        if let name = parent[keyPath: storageKeyPath].name { return name }
         let description = String(describing: storageKeyPath)
         let last = description.split(separator: ".").last.map(String.init) ?? description
-        return last.hasPrefix("_") ? String(last.dropFirst()) : last
+        let name = last.hasPrefix("_") ? String(last.dropFirst()) : last
+        SubscopeNames.record(name, of: wrappedKeyPath)
+        parent[keyPath: storageKeyPath].name = name
+        return name
     }
+}
+
+/// How a list property reads its rows: one by one, and all at once as raw identities.
+private struct RowAccess<Value> {
+    let row: (Value, Int) -> any Scope
+    let withIdentities: (Value, (UnsafeRawBufferPointer) -> Void) -> Void
 }
 
 extension Subscope: SubscopeStorage {
@@ -172,14 +288,25 @@ extension ObservationRegistrar {
         access(parent)
     }
 
-    /// Wraps a mutation in `withMutation` when the parent is `Observable`.
-    fileprivate func mutateIfObservable<Parent, Member>(
-        _ parent: any Observable, keyPath: ReferenceWritableKeyPath<Parent, Member>, _ mutation: () -> Void
+    /// Tells observers that the property is about to change, when the parent is `Observable`.
+    fileprivate func willSetIfObservable<Parent, Member>(
+        _ parent: any Observable, keyPath: ReferenceWritableKeyPath<Parent, Member>
     ) {
-        func mutate<Subject: Observable>(_ subject: Subject) {
-            guard let keyPath = keyPath as? KeyPath<Subject, Member> else { return mutation() }
-            withMutation(of: subject, keyPath: keyPath, mutation)
+        func willSet<Subject: Observable>(_ subject: Subject) {
+            guard let keyPath = keyPath as? KeyPath<Subject, Member> else { return }
+            self.willSet(subject, keyPath: keyPath)
         }
-        mutate(parent)
+        willSet(parent)
+    }
+
+    /// Tells observers that the property changed, when the parent is `Observable`.
+    fileprivate func didSetIfObservable<Parent, Member>(
+        _ parent: any Observable, keyPath: ReferenceWritableKeyPath<Parent, Member>
+    ) {
+        func didSet<Subject: Observable>(_ subject: Subject) {
+            guard let keyPath = keyPath as? KeyPath<Subject, Member> else { return }
+            self.didSet(subject, keyPath: keyPath)
+        }
+        didSet(parent)
     }
 }

@@ -1,4 +1,4 @@
-/// A scope's place in its tree: its parent, its name there, its children, and whether it is in the
+/// A scope's place in its tree: its parent, its place there, its children, and whether it is in the
 /// app (see ``ScopeRuntime``'s lifecycle contract).
 @MainActor
 struct TreeNode {
@@ -17,10 +17,15 @@ struct TreeNode {
     /// The parent, or the last one for a scope leaving or dismissed, so its path and `@Superscope`
     /// stay readable; nil for a root.
     weak var parent: ScopeRuntime?
-    /// The name of the parent's property holding this scope (`rows[2]` for an element of a list).
-    var nameInParent: String?
-    /// The linked children, in the order they were linked.
-    var children: [ScopeRuntime] = []
+    /// Which of the parent's properties holds this scope.
+    var place: PlaceInParent?
+    /// Where this scope's row last stood in its list: where the search for its index starts, so that
+    /// a row shifted by an insert or a removal is found in a few steps.
+    var rowHint = 0
+    /// The linked children; a removal reorders them.
+    var children = ChildRuntimes()
+    /// This scope's position in its parent's ``children``, so that it leaves them without a search.
+    var positionAmongSiblings = 0
     var lifetime = Lifetime.root
     /// The path a dismissed scope had when it was dismissed, for the reports of late events.
     var dismissedPath: String?
@@ -34,4 +39,27 @@ struct TreeNode {
 
     /// Linked, but its parent's runtime is gone: the parent was released and swept.
     var isOrphaned: Bool { lifetime == .linked && parent == nil }
+}
+
+/// Which of its parent's `@Subscope` properties holds a scope.
+@MainActor
+enum PlaceInParent {
+    /// A plain or optional child.
+    case property(String)
+    /// A row of a list: its index is found in the list when its name is read, so that an insert or a
+    /// removal renames no other row.
+    case row(ChildList)
+    /// A row that left its list, named by the index it had there.
+    case formerRow(property: String, index: Int)
+
+    /// Whether both name the same property (or list) of one parent.
+    func isSame(as other: PlaceInParent) -> Bool {
+        switch (self, other) {
+        case (.property(let name), .property(let otherName)): name == otherName
+        case (.row(let list), .row(let otherList)): list === otherList
+        case (.formerRow(let property, let index), .formerRow(let otherProperty, let otherIndex)):
+            property == otherProperty && index == otherIndex
+        default: false
+        }
+    }
 }

@@ -12,6 +12,17 @@ enum Format {
         return String(format: magnitude >= 10 ? "%.1f" : "%.2f", value)
     }
 
+    /// A count as a case's name shows it: `10,000`.
+    static func count(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var text = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     static func ratio(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         return String(format: value >= 100 ? "%.0fx" : "%.2fx", value)

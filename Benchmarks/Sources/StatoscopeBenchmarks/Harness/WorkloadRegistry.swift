@@ -20,5 +20,11 @@ enum WorkloadRegistry {
         Workload(
             number: 9, title: "dismissing a subtree of 1,000 scopes with an effect each",
             body: .runnable(DismissalWorkload.run)),
+        Workload(
+            number: 10, title: "lists of 100, 1,000 and 10,000 child scopes",
+            body: .runnable(ListWorkload.run)),
+        Workload(
+            number: 11, title: "dismissed scopes still held: send elsewhere, dismissing one more",
+            body: .runnable(HeldDismissedWorkload.run)),
     ]
 }

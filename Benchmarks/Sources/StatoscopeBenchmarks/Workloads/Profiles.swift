@@ -76,6 +76,35 @@ enum Profiles {
         ),
         ("analytics-tracked", { count in profile(MiddlewareWorkload.withAnalyticsTracking(), count) }),
         ("everything-on", { count in profile(MiddlewareWorkload.withEverythingOn(), count) }),
+        (
+            "list-append-1000",
+            { count in
+                let screen = ListScreen()
+                screen.send(.load((0..<1_000).map { ListRow(text: $0) }))
+                for index in 0..<count {
+                    screen.send(.change(index & 1 == 0 ? .append : .removeLast, ListRow(text: index)))
+                }
+            }
+        ),
+        (
+            "list-load-clear-10000",
+            { count in
+                let screen = ListScreen()
+                for _ in 0..<count {
+                    screen.send(.load((0..<10_000).map { ListRow(text: $0) }))
+                    screen.send(.load([]))
+                }
+            }
+        ),
+        (
+            "list-replace-10000",
+            { count in
+                let screen = ListScreen()
+                for _ in 0..<count {
+                    screen.send(.load((0..<10_000).map { ListRow(text: $0) }))
+                }
+            }
+        ),
     ]
 
     /// Runs a case between its set-up and tear-down, as the timed loop does.

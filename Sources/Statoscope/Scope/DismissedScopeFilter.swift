@@ -1,0 +1,69 @@
+/// Tells `send`, from a scope's address alone, that the scope is certainly not a dismissed one, so
+/// that events to scopes in the app keep their fast path while dismissed scopes are still held
+/// somewhere (by a view during its dismissal animation, a cache, a list's snapshot).
+///
+/// A one-probe Bloom filter: one bit per hashed address, set for every dismissed scope that may be
+/// alive. A clear bit proves the scope was not dismissed; a set bit sends the event to the full path,
+/// which checks the scope's lifetime exactly. The table holds at least 256 bits per scope it was
+/// built for, so a scope in the app meets a set bit in fewer than one case in 200; bits of scopes
+/// revived or released stay set until the filter is rebuilt, which only ever costs a lookup.
+@MainActor
+@usableFromInline
+enum DismissedScopeFilter {
+    /// The bits, or nil while no dismissed scope is held. Owned here: allocated by ``rebuild(with:)``
+    /// and freed by the next rebuild or by ``clear()``.
+    @exclusivity(unchecked) @usableFromInline static var words: UnsafeMutablePointer<UInt64>?
+    /// 64 minus the number of bits that index a table bit.
+    @exclusivity(unchecked) @usableFromInline static var shift: UInt64 = 64
+    /// How many scopes the table is sized for.
+    private(set) static var capacity = 0
+    private static let minimumBitCount = 1 << 14
+    private static let bitsPerScope = 256
+
+    /// Whether `scope` may be dismissed; false means it certainly is not.
+    @inlinable
+    static func mayContain(_ scope: AnyObject) -> Bool {
+        guard let words else { return false }
+        let bit = slot(of: ObjectIdentifier(scope))
+        // SAFETY: `slot` is below the table's bit count (a 64-bit hash shifted right by `shift`), and
+        // `words` holds that many bits; only the main actor reads or replaces it.
+        return words[Int(truncatingIfNeeded: bit >> 6)] & (1 << (bit & 63)) != 0
+    }
+
+    /// The table bit of an address: Fibonacci hashing, so that neighbouring allocations spread.
+    @inlinable
+    static func slot(of id: ObjectIdentifier) -> UInt64 {
+        (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> shift
+    }
+
+    /// Sets the bit of `id`; the caller rebuilds first when ``capacity`` is reached.
+    static func insert(_ id: ObjectIdentifier) {
+        guard let words else { return }
+        let bit = slot(of: id)
+        words[Int(truncatingIfNeeded: bit >> 6)] |= 1 << (bit & 63)
+    }
+
+    /// Makes a table sized for `ids` with room to grow, holding exactly them.
+    static func rebuild<IDs: Collection<ObjectIdentifier>>(with ids: IDs) {
+        clear()
+        capacity = max(ids.count * 2, 64)
+        var bitCount = minimumBitCount
+        while bitCount < capacity * bitsPerScope { bitCount <<= 1 }
+        let wordCount = bitCount / 64
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+        table.initialize(repeating: 0, count: wordCount)
+        words = table
+        shift = UInt64(64 - bitCount.trailingZeroBitCount)
+        for id in ids { insert(id) }
+    }
+
+    /// Frees the table: no dismissed scope is held.
+    static func clear() {
+        // SAFETY: `words` was allocated by `rebuild(with:)` with trivial elements and is referenced
+        // nowhere else; it is set to nil before anything can read it again.
+        words?.deallocate()
+        words = nil
+        shift = 64
+        capacity = 0
+    }
+}
