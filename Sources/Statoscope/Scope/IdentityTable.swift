@@ -4,15 +4,15 @@
 /// Plain data: open addressing with linear probing, keys hashed by one multiplication (an object's
 /// address is already unique, and no outsider chooses it), removal by shifting the following entries
 /// back. `Dictionary` hashes each key with SipHash, which cost more than the rest of linking a row.
-struct IdentityTable<Value> {
+package struct IdentityTable<Value> {
     /// The keys, an address each; 0 marks an empty slot (no object lives at address 0).
     private var keys: [UInt]
     private var values: [Value?]
-    private(set) var count = 0
+    package private(set) var count = 0
     /// 64 minus the number of bits that index a slot.
     private var shift: UInt64
 
-    init(minimumCapacity: Int = 0) {
+    package init(minimumCapacity: Int = 0) {
         var slots = 8
         while slots < minimumCapacity * 2 { slots <<= 1 }
         keys = Array(repeating: 0, count: slots)
@@ -20,9 +20,9 @@ struct IdentityTable<Value> {
         shift = UInt64(64 - slots.trailingZeroBitCount)
     }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    subscript(id: ObjectIdentifier) -> Value? {
+    package subscript(id: ObjectIdentifier) -> Value? {
         get {
             let key = UInt(bitPattern: id)
             var slot = home(of: key)
@@ -43,7 +43,7 @@ struct IdentityTable<Value> {
 
     /// Sets the value of `id`, returning the one it replaces.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey id: ObjectIdentifier) -> Value? {
+    package mutating func updateValue(_ value: Value, forKey id: ObjectIdentifier) -> Value? {
         let key = UInt(bitPattern: id)
         var slot = home(of: key)
         while keys[slot] != 0 {
@@ -63,7 +63,7 @@ struct IdentityTable<Value> {
 
     /// Removes `id`, returning its value.
     @discardableResult
-    mutating func removeValue(forKey id: ObjectIdentifier) -> Value? {
+    package mutating func removeValue(forKey id: ObjectIdentifier) -> Value? {
         let key = UInt(bitPattern: id)
         let mask = keys.count - 1
         var slot = home(of: key)
@@ -94,12 +94,12 @@ struct IdentityTable<Value> {
     }
 
     /// Every value, in no particular order.
-    var allValues: [Value] {
+    package var allValues: [Value] {
         values.compactMap { $0 }
     }
 
     /// Every key, in no particular order.
-    var allKeys: [ObjectIdentifier] {
+    package var allKeys: [ObjectIdentifier] {
         keys.indices.compactMap { keys[$0] == 0 ? nil : ObjectIdentifier(address: keys[$0]) }
     }
 

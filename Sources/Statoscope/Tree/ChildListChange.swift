@@ -6,18 +6,18 @@ import Foundation
 /// Plain data, computed from the two lists' identities as raw words, so that one change to a list of
 /// thousands of rows costs a comparison of memory and work in proportion to the rows that changed,
 /// not a lookup per row.
-struct ChildListChange: Equatable {
+package struct ChildListChange: Equatable {
     /// How many rows at the start are the same objects in both lists.
-    var prefix = 0
+    package var prefix = 0
     /// How many rows at the end are the same objects in both lists (not overlapping `prefix`).
-    var suffix = 0
+    package var suffix = 0
     /// Indexes in the new list of the rows that were not in the old one.
-    var joined: [Int] = []
+    package var joined: [Int] = []
     /// Indexes in the old list of the rows that are not in the new one.
-    var left: [Int] = []
+    package var left: [Int] = []
     /// The only positions between `prefix` and `suffix` that hold another row, when the lists are
     /// equally long and these are few; nil when any position between them may differ.
-    var differing: [Int]?
+    package var differing: [Int]?
 
     /// How many differing positions of two equally long lists are compared pairwise before the
     /// comparison falls back to sets.
@@ -28,7 +28,8 @@ struct ChildListChange: Equatable {
     /// The change from `old` to `new`, each a buffer of object identities (or class references, which
     /// have the same representation), one word each; nil when both hold the same rows in the same
     /// order.
-    static func between(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer) -> ChildListChange? {
+    package static func between(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer) -> ChildListChange?
+    {
         let oldCount = old.count / word
         let newCount = new.count / word
         if oldCount == newCount, oldCount == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0 {
