@@ -25,17 +25,22 @@ import Observation
 /// itself when the child is replaced.
 @propertyWrapper
 public struct Subscope<Value> {
-    private var value: Value
-    private let childScopes: (Value) -> [any Scope]
+    @usableFromInline var value: Value
+    @usableFromInline let childScopes: (Value) -> [any Scope]
     /// How a list's rows are read one by one and as raw identities; nil for a plain or optional child.
-    private let rowAccess: RowAccess<Value>?
+    @usableFromInline let rowAccess: RowAccess<Value>?
+    /// What the property learnt when it first linked a child: its name, and whether its parent is
+    /// `Observable` (a failed cast costs more than the rest of a change).
+    private var learnt: Learnt?
     /// A list's rows as last linked, made when the property first links them.
     private var rows: ChildList?
-    /// The property's name, learnt from its storage's key path when it first links a child.
-    private var name: String?
     private let registrar = ObservationRegistrar()
 
+    // The initializers are inlinable so that what they capture is specialised for the child's type
+    // where the property is declared: reading a list's rows then looks up no generic metadata.
+
     /// An always-present child.
+    @inlinable
     public init(wrappedValue: Value) where Value: Scope {
         value = wrappedValue
         childScopes = { [$0] }
@@ -43,6 +48,7 @@ public struct Subscope<Value> {
     }
 
     /// An optional child: assign to present it, `nil` to dismiss it.
+    @inlinable
     public init<Child: Scope>(wrappedValue: Value) where Value == Child? {
         value = wrappedValue
         childScopes = { $0.map { [$0] } ?? [] }
@@ -50,6 +56,7 @@ public struct Subscope<Value> {
     }
 
     /// A list of children, each linked under its index.
+    @inlinable
     public init<Child: Scope>(wrappedValue: Value) where Value == [Child] {
         value = wrappedValue
         childScopes = { $0 }
@@ -80,30 +87,35 @@ public struct Subscope<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>
     ) -> Value {
         get {
-            if parent[keyPath: storageKeyPath].name == nil {
-                linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+            var storage = parent[keyPath: storageKeyPath]
+            if storage.learnt == nil {
+                storage = linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
             }
-            let storage = parent[keyPath: storageKeyPath]
-            if let observable = parent as? any Observable {
+            if storage.learnt?.parentIsObservable == true, let observable = parent as? any Observable {
                 storage.registrar.accessIfObservable(observable, keyPath: wrappedKeyPath)
             }
             return storage.value
         }
         set {
-            let change = beginChange(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+            let change = beginChange(
+                of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath, linkingInitialChildren: false)
             parent[keyPath: storageKeyPath].value = newValue
             finish(change, of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
         }
         _modify {
             // Changed in place (`rows.append(row)`), as a read followed by a write would: the
             // initial children are linked first, and no copy of a list is made.
-            if parent[keyPath: storageKeyPath].name == nil {
-                linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
-            }
-            let change = beginChange(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+            let change = beginChange(
+                of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath, linkingInitialChildren: true)
             defer { finish(change, of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath) }
             yield &parent[keyPath: storageKeyPath].value
         }
+    }
+
+    /// What the property learns once.
+    private struct Learnt {
+        let name: String
+        let parentIsObservable: Bool
     }
 
     /// What a change needs to know of the property before it is made.
@@ -114,18 +126,23 @@ public struct Subscope<Value> {
         let formerChild: ScopeRuntime?
     }
 
+    /// Readies a change; its copy of the storage is gone when it returns, so that the list is
+    /// changed in place.
     @MainActor
     private static func beginChange<Parent: Scope>(
         of parent: Parent, storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>, linkingInitialChildren: Bool
     ) -> Change {
         announceSubscopeWillChange(in: parent)
-        let name = learnName(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
-        let storage = parent[keyPath: storageKeyPath]
-        if storage.rowAccess != nil, storage.rows == nil {
-            parent[keyPath: storageKeyPath].rows = ChildList(property: name)
+        var storage = parent[keyPath: storageKeyPath]
+        if storage.learnt == nil {
+            storage =
+                linkingInitialChildren
+                ? linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+                : learn(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
         }
-        if let observable = parent as? any Observable {
+        let learnt = storage.learnt!
+        if learnt.parentIsObservable, let observable = parent as? any Observable {
             storage.registrar.willSetIfObservable(observable, keyPath: wrappedKeyPath)
         }
         let formerChild =
@@ -134,7 +151,8 @@ public struct Subscope<Value> {
                 ScopeRuntimeTable.existingRuntime(forObject: $0)
             }
             : nil
-        return Change(parent: ScopeRuntimeTable.runtime(for: parent), name: name, formerChild: formerChild)
+        return Change(
+            parent: ScopeRuntimeTable.runtime(for: parent), name: learnt.name, formerChild: formerChild)
     }
 
     @MainActor
@@ -145,7 +163,7 @@ public struct Subscope<Value> {
     ) {
         // A copy: linking may report to handlers that read the property again.
         let storage = parent[keyPath: storageKeyPath]
-        if let observable = parent as? any Observable {
+        if storage.learnt?.parentIsObservable == true, let observable = parent as? any Observable {
             storage.registrar.didSetIfObservable(observable, keyPath: wrappedKeyPath)
         }
         if let rows = storage.rows {
@@ -191,23 +209,20 @@ public struct Subscope<Value> {
     }
 
     /// Links the children the property held from the start, on its first read or change; a child
-    /// linked elsewhere meanwhile stays where it is.
+    /// linked elsewhere meanwhile stays where it is. Returns the storage as it is then.
     @MainActor
     private static func linkInitialChildren<Parent: Scope>(
         of parent: Parent, storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
-    ) {
-        let name = learnName(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
+    ) -> Subscope {
+        let storage = learn(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
         let runtime = ScopeRuntimeTable.runtime(for: parent)
-        guard parent[keyPath: storageKeyPath].rowAccess != nil else {
-            for child in parent[keyPath: storageKeyPath].childScopes(parent[keyPath: storageKeyPath].value) {
-                runtime.adoptIfNeverLinked(child, as: .property(name))
+        guard let list = storage.rows else {
+            for child in storage.childScopes(storage.value) {
+                runtime.adoptIfNeverLinked(child, as: .property(storage.learnt!.name))
             }
-            return
+            return storage
         }
-        let list = ChildList(property: name)
-        parent[keyPath: storageKeyPath].rows = list
-        let storage = parent[keyPath: storageKeyPath]
         storage.rowAccess?.withIdentities(storage.value) { current in
             list.identities.withUnsafeBytes {
                 if let change = ChildListChange.between(old: $0, new: current) {
@@ -219,7 +234,7 @@ public struct Subscope<Value> {
             let existing = ScopeRuntimeTable.existingRuntime(forObject: child)
             // A row a replay linked by its name (`rows[2]`) before the property was read joins the list.
             if let existing, existing.tree.parent === runtime, existing.tree.lifetime == .linked,
-                case .property(let rowName) = existing.tree.place, rowName.hasPrefix(name + "[")
+                case .property(let rowName) = existing.tree.place, rowName.hasPrefix(list.property + "[")
             {
                 runtime.link(existing, as: .row(list))
             } else {
@@ -227,29 +242,44 @@ public struct Subscope<Value> {
             }
             ScopeRuntimeTable.existingRuntime(forObject: child)?.tree.rowHint = index
         }
+        return storage
     }
 
-    /// The property's name, learnt once from its storage's key path (`\App._counter`) and recorded
-    /// for messages that name its key path: a computed property's key path has no readable name.
+    /// Learns the property's name from its storage's key path (`\App._counter`), records it for
+    /// messages that name its key path (a computed property's key path has no readable name), and
+    /// makes a list's record of its rows. Returns the storage as it is then.
     @MainActor
-    private static func learnName<Parent: Scope>(
+    private static func learn<Parent: Scope>(
         of parent: Parent, storage storageKeyPath: ReferenceWritableKeyPath<Parent, Subscope<Value>>,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>
-    ) -> String {
-        if let name = parent[keyPath: storageKeyPath].name { return name }
+    ) -> Subscope {
         let description = String(describing: storageKeyPath)
         let last = description.split(separator: ".").last.map(String.init) ?? description
         let name = last.hasPrefix("_") ? String(last.dropFirst()) : last
         SubscopeNames.record(name, of: wrappedKeyPath)
-        parent[keyPath: storageKeyPath].name = name
-        return name
+        parent[keyPath: storageKeyPath].learnt = Learnt(
+            name: name, parentIsObservable: parent is any Observable)
+        if parent[keyPath: storageKeyPath].rowAccess != nil {
+            parent[keyPath: storageKeyPath].rows = ChildList(property: name)
+        }
+        return parent[keyPath: storageKeyPath]
     }
 }
 
 /// How a list property reads its rows: one by one, and all at once as raw identities.
-private struct RowAccess<Value> {
+@usableFromInline
+struct RowAccess<Value> {
     let row: (Value, Int) -> any Scope
     let withIdentities: (Value, (UnsafeRawBufferPointer) -> Void) -> Void
+
+    @usableFromInline
+    init(
+        row: @escaping (Value, Int) -> any Scope,
+        withIdentities: @escaping (Value, (UnsafeRawBufferPointer) -> Void) -> Void
+    ) {
+        self.row = row
+        self.withIdentities = withIdentities
+    }
 }
 
 extension Subscope: SubscopeStorage {
