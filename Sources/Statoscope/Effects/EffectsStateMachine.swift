@@ -313,6 +313,12 @@ package struct EffectsStateMachine<Payload> {
         return matching
     }
 
+    /// Cancels the effects with these identifiers that are still staged or running. Returns them, in
+    /// the order given.
+    package mutating func cancel(ids: [EffectID]) -> [Entry] {
+        ids.compactMap { remove($0) }
+    }
+
     /// Cancels the effect enqueued with `key`, and the running one with that key it is to replace
     /// when the running update returns. Returns them, oldest first, found without a pass over the
     /// other effects.

@@ -120,9 +120,10 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     override func complete(_ outcome: Any) -> EffectOutcome {
         do {
             let when = try transform(outcome, steps)
-            // Sound: the runtime delivering this holds the object that enqueued the effect through
-            // `EffectsState<S>`, so it is an `S` (or a subclass of it, which is an `S` too).
-            return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
+            // Checked: the runtime delivering this holds the object that enqueued the effect through
+            // `EffectsState<S>`, so the cast of a class reference always succeeds, and costs a few
+            // instructions; an object of another type would receive nothing.
+            return .deliver { scope in (scope as? S)?.send(when) }
         } catch {
             return .failed(error)
         }

@@ -192,7 +192,12 @@ extension ScopeRuntime {
 
     /// Cancels the effects matching `predicate`, given each pristine effect.
     func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
-        ended(effects.cancel(where: predicate))
+        // The predicate is the app's: it may read this scope's effects or cancel some itself. It runs
+        // over a copy of the entries, outside any change to the table, which then cancels those of
+        // the matching effects that are still in flight.
+        let matching = effects.inFlight.filter(predicate).map(\.id)
+        guard !matching.isEmpty else { return }
+        ended(effects.cancel(ids: matching))
     }
 
     /// Cancels the effect enqueued with `key`, and the older one it is to replace, if any.

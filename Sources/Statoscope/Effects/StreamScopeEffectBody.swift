@@ -24,8 +24,8 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
     override func outcome(of signal: StreamSignal) -> EffectOutcome {
         do {
             guard let when = try chain.transform(signal) else { return .nothing }
-            // Sound for the reason given in `TypedScopeEffectBody.complete(_:)`.
-            return .deliver { scope in unsafeDowncast(scope, to: S.self).send(when) }
+            // Checked, as in `TypedScopeEffectBody.complete(_:)`.
+            return .deliver { scope in (scope as? S)?.send(when) }
         } catch {
             return .failed(error)
         }
