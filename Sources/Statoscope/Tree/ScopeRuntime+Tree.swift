@@ -29,11 +29,6 @@ extension ScopeRuntime {
         ScopeTree.valuesChanged()
     }
 
-    /// Links `child` at a property's name (`detail`).
-    func link(_ child: ScopeRuntime, as name: String) {
-        link(child, as: .property(name))
-    }
-
     /// Why linking `child` below this scope would make a cycle, or nil when it would not: this
     /// scope is `child` or below it (a dismissed scope's former ancestors count, since its path
     /// still goes through them).
