@@ -50,6 +50,24 @@ struct RecordingReentrancyTests {
         #expect(lines == 100_001)
     }
 
+    @Test func anOutputThatStopsTheRecorderGetsTheLinesItsEventsAddedThenTheEndLine() async throws {
+        let shop = Shop()
+        var text = ""
+        var recorder: Recorder?
+        recorder = Recorder(recording: shop) { line in
+            text += line
+            guard line.contains(#""n":2,"#) else { return }
+            shop.send(.addToCart("tea", quantity: 1))
+            recorder?.stop()
+        }
+        shop.send(.openShelves(1))
+        shop.send(.addToCart("not recorded", quantity: 1))
+        #expect(recorder?.isRecording == false)
+        let recording = try Recording(jsonLines: text)
+        #expect(recording.events.map(\.line) == [2, 3])
+        #expect(try recording.reproduce { Shop() }.cart == ["tea": 1])
+    }
+
     @Test func replayingFromInsideAnUpdateIsRefusedAndRunsNoEffect() throws {
         let session = Shop()
         var text = ""
