@@ -81,6 +81,21 @@ struct EventLoggingTests {
         #expect(changes.last == #"info LoggedInbox changed draft: …\#(window)b" -> …\#(window)c""#)
     }
 
+    @Test func anObjectReplacedByALookAlikeIsLoggedAsAnother() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let inbox = LoggedInbox()
+        inbox.send(.newSignature)
+        inbox.send(.newSignature)
+        let changes = log.lines.filter { $0.hasPrefix("info LoggedInbox changed") }
+        #expect(
+            changes == [
+                "info LoggedInbox changed signature: nil -> Optional(Signature)",
+                "info LoggedInbox changed signature: Optional(Signature) -> another Optional(Signature)",
+            ])
+    }
+
     @Test func logsCancelledDiscardedFailedAndDroppedEffectsAndErrors() async {
         let log = CapturedLog()
         EventLogging.enable(logger: log.logger(), level: .debug)
@@ -155,6 +170,7 @@ struct EventLoggingTests {
 final class LoggedInbox: Scope {
     var messages: [String] = []
     var draft = ""
+    var signature: Signature?
     @Subscope var detail: LoggedMessage? = nil
 
     enum When: Sendable {
@@ -162,6 +178,7 @@ final class LoggedInbox: Scope {
         case drafted(String)
         case opened
         case closed
+        case newSignature
     }
 
     func update(_ when: When) throws {
@@ -170,6 +187,7 @@ final class LoggedInbox: Scope {
         case .drafted(let text): draft = text
         case .opened: detail = LoggedMessage()
         case .closed: detail = nil
+        case .newSignature: signature = Signature()
         }
     }
 }
@@ -179,4 +197,9 @@ final class LoggedInbox: Scope {
 final class LoggedMessage: Scope {
     enum When: Sendable { case read }
     func update(_ when: When) throws {}
+}
+
+/// A reference that looks like any other of its kind.
+final class Signature: CustomStringConvertible {
+    var description: String { "Signature" }
 }

@@ -42,7 +42,7 @@ public enum EventLogging {
     ///   - stateDiffs: Whether to log, after each event, the stored properties it changed: every
     ///     change shows, a long value from a little before where it changed (with its element count,
     ///     if that changed), a `@Subscope` child as its type (`nil` when absent, `another Detail` when
-    ///     replaced). Reading the state before and after each event costs a reflection of the scope
+    ///     replaced), an object replaced by a look-alike as `another`. Reading the state before and after each event costs a reflection of the scope
     ///     and a rendering of each property: keep it for debugging.
     public static func enable(
         logger: Logger = Logger(label: "Statoscope"), level: Logger.Level = .debug, stateDiffs: Bool = false

@@ -31,8 +31,9 @@ enum StateDiff {
     @MainActor
     fileprivate struct Property {
         enum Identity: Equatable {
-            /// Plain state: its text, or for a sensitive value a text compared but never shown.
-            case text(String)
+            /// Plain state: its text, or for a sensitive value a text compared but never shown, and
+            /// the object it is, if it is one, so that one replaced by a look-alike is a change.
+            case value(String, object: ObjectIdentifier?)
             /// A `@Subscope` property: the children it holds.
             case children([ObjectIdentifier])
         }
@@ -48,7 +49,8 @@ enum StateDiff {
             case .state(let name, let value):
                 self.name = name
                 text = Redaction.describe(value)
-                identity = .text((value as? any SensitiveValue)?.identityText ?? text)
+                identity = .value(
+                    (value as? any SensitiveValue)?.identityText ?? text, object: Self.object(in: value))
                 count = value is String ? nil : (value as? any Collection)?.count
             case .subscope(let storage, let name):
                 let children = storage.namedChildren(name: name)
@@ -67,6 +69,14 @@ enum StateDiff {
             }
         }
 
+        /// The object a value is, or an optional holds.
+        private static func object(in value: Any) -> ObjectIdentifier? {
+            if Swift.type(of: value) is AnyClass { return ObjectIdentifier(value as AnyObject) }
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .optional, let wrapped = mirror.children.first else { return nil }
+            return object(in: wrapped.value)
+        }
+
         /// `name: old -> new`, `old` being this property before the update.
         func change(from old: Property) -> String {
             let limit = ScopeProperty.valueLimit
@@ -82,10 +92,15 @@ enum StateDiff {
                 + Self.window(of: text, from: start)
         }
 
-        /// The text of a short value; children replaced by others of the same types say so.
+        /// The text of a short value; an object or children replaced by look-alikes say so.
         private func shortText(comparedWith old: Property) -> String {
-            guard text == old.text, case .children(let children) = identity else { return text }
-            return children.count == 1 ? "another \(text)" : "\(text), other scopes"
+            guard text == old.text else { return text }
+            switch identity {
+            case .value(_, object: .some): return "another \(text)"
+            case .children(let children) where children.count == 1: return "another \(text)"
+            case .children: return "\(text), other scopes"
+            case .value: return text
+            }
         }
 
         /// The part of `text` from the character at `start`, cut at the longest rendering.
