@@ -41,6 +41,61 @@ struct EventLoggingTests {
             ])
     }
 
+    @Test func everyChangeIsLoggedHoweverLongTheValueAndWhenAChildComesOrGoes() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let inbox = LoggedInbox()
+        for index in 0..<12 { inbox.send(.received("message number \(index)")) }
+        inbox.send(.opened)
+        inbox.send(.opened)
+        inbox.send(.closed)
+        inbox.send(.closed)
+        let changes = log.lines.filter { $0.hasPrefix("info LoggedInbox changed") }
+        #expect(changes.count == 15, "one line per update that changed state, the last doing nothing")
+        #expect(changes[0] == #"info LoggedInbox changed messages: [] -> ["message number 0"]"#)
+        #expect(
+            changes[11]
+                == #"info LoggedInbox changed messages (11 -> 12 elements): … "message number 9", "message number 10"] -> … "message number 9", "message number 10", "message number 11"]"#
+        )
+        #expect(
+            changes[12...]
+                == [
+                    "info LoggedInbox changed detail: nil -> LoggedMessage",
+                    "info LoggedInbox changed detail: LoggedMessage -> another LoggedMessage",
+                    "info LoggedInbox changed detail: LoggedMessage -> nil",
+                ])
+    }
+
+    @Test func aLongTextChangedBeyondItsShownPartShowsWhereItChanged() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let inbox = LoggedInbox()
+        let long = String(repeating: "a", count: 200)
+        inbox.send(.drafted(long + "b"))
+        inbox.send(.drafted(long + "c"))
+        let changes = log.lines.filter { $0.hasPrefix("info LoggedInbox changed") }
+        #expect(changes.count == 2)
+        let window = String(repeating: "a", count: 40)
+        #expect(changes.last == #"info LoggedInbox changed draft: …\#(window)b" -> …\#(window)c""#)
+    }
+
+    @Test func anObjectReplacedByALookAlikeIsLoggedAsAnother() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let inbox = LoggedInbox()
+        inbox.send(.newSignature)
+        inbox.send(.newSignature)
+        let changes = log.lines.filter { $0.hasPrefix("info LoggedInbox changed") }
+        #expect(
+            changes == [
+                "info LoggedInbox changed signature: nil -> Optional(Signature)",
+                "info LoggedInbox changed signature: Optional(Signature) -> another Optional(Signature)",
+            ])
+    }
+
     @Test func logsCancelledDiscardedFailedAndDroppedEffectsAndErrors() async {
         let log = CapturedLog()
         EventLogging.enable(logger: log.logger(), level: .debug)
@@ -108,4 +163,43 @@ struct EventLoggingTests {
         LoggingRoot().journal.send(.add(1))
         #expect(log.lines.isEmpty)
     }
+}
+
+/// An inbox that grows a long list and presents a message: its state diffs must show every change.
+@MainActor
+final class LoggedInbox: Scope {
+    var messages: [String] = []
+    var draft = ""
+    var signature: Signature?
+    @Subscope var detail: LoggedMessage? = nil
+
+    enum When: Sendable {
+        case received(String)
+        case drafted(String)
+        case opened
+        case closed
+        case newSignature
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .received(let message): messages.append(message)
+        case .drafted(let text): draft = text
+        case .opened: detail = LoggedMessage()
+        case .closed: detail = nil
+        case .newSignature: signature = Signature()
+        }
+    }
+}
+
+/// The message an inbox presents.
+@MainActor
+final class LoggedMessage: Scope {
+    enum When: Sendable { case read }
+    func update(_ when: When) throws {}
+}
+
+/// A reference that looks like any other of its kind.
+final class Signature: CustomStringConvertible {
+    var description: String { "Signature" }
 }

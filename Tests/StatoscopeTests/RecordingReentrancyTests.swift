@@ -35,6 +35,39 @@ struct RecordingReentrancyTests {
         #expect(replayed.shelves[0].detail?.price == shop.shelves[0].detail?.price)
     }
 
+    @Test func anOutputThatSendsAnEventForEveryLineItWritesNeverOverflows() async throws {
+        let shop = Shop()
+        var lines = 0
+        let recorder = Recorder(recording: shop) { line in
+            lines += 1
+            // Each event line sends the next event: a chain of 100,000 events, each an input.
+            if lines < 100_000, line.contains(#""event""#) { shop.send(.addToCart("tea", quantity: 1)) }
+        }
+        shop.send(.addToCart("tea", quantity: 1))
+        recorder.stop()
+        #expect(shop.cart == ["tea": 99_999])
+        #expect(recorder.recordedEventCount == 99_999)
+        #expect(lines == 100_001)
+    }
+
+    @Test func anOutputThatStopsTheRecorderGetsTheLinesItsEventsAddedThenTheEndLine() async throws {
+        let shop = Shop()
+        var text = ""
+        var recorder: Recorder?
+        recorder = Recorder(recording: shop) { line in
+            text += line
+            guard line.contains(#""n":2,"#) else { return }
+            shop.send(.addToCart("tea", quantity: 1))
+            recorder?.stop()
+        }
+        shop.send(.openShelves(1))
+        shop.send(.addToCart("not recorded", quantity: 1))
+        #expect(recorder?.isRecording == false)
+        let recording = try Recording(jsonLines: text)
+        #expect(recording.events.map(\.line) == [2, 3])
+        #expect(try recording.reproduce { Shop() }.cart == ["tea": 1])
+    }
+
     @Test func replayingFromInsideAnUpdateIsRefusedAndRunsNoEffect() throws {
         let session = Shop()
         var text = ""

@@ -90,6 +90,75 @@ struct ScopeObservationTests {
         withExtendedLifetime(observation) {}
     }
 
+    @Test func seesASensitivePropertyOfAnObservableScopeChange() async {
+        let form = SignInForm()
+        var seen: [String] = []
+        let observation = form.observe { seen.append($0.password) }
+        form.send(.userTypedPassword("hunter2"))
+        await settle()
+        form.send(.userTypedUser("ada"))  // not read: no run
+        await settle()
+        #expect(seen == ["", "hunter2"])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func runsAgainUntilWhatItReadStopsChangingWhenItSendsEvents() async {
+        let level = Level()
+        level.send(.set(9))
+        var seen: [Int] = []
+        // Keeps the level at 3 at most, as a view that corrects what it shows.
+        let observation = level.observe { level in
+            seen.append(level.value)
+            if level.value > 3 { level.send(.set(level.value - 1)) }
+        }
+        #expect(seen == [9, 8, 7, 6, 5, 4, 3])
+        level.send(.set(5))
+        await settle()
+        #expect(seen == [9, 8, 7, 6, 5, 4, 3, 5, 4, 3])
+        #expect(level.value == 3)
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func anEventThatChangesNothingItReadCostsOneMoreRun() async {
+        let level = Level()
+        var seen: [Int] = []
+        let observation = level.observe { level in
+            seen.append(level.value)
+            level.send(.shown(level.value))
+        }
+        #expect(seen == [0, 0])
+        level.send(.set(1))
+        await settle()
+        #expect(seen == [0, 0, 1, 1])
+        #expect(level.shown == 1)
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func aClosureThatNeverSettlesStopsAtTheLimitIsReportedAndStillWatches() async {
+        let level = Level()
+        let reports = ErrorReportCollector(for: level)
+        var runs = 0
+        let observation = level.observe { level in
+            runs += 1
+            if level.value >= 0 { level.send(.increment) }
+        }
+        #expect(runs == 100)
+        #expect(level.value == 100)
+        #expect(
+            reports.reports.map(\.description) == [
+                "Level: an observe closure of Level changed what it read on each of 100 runs in a row; it runs again at the next change"
+            ])
+        level.send(.set(-1))
+        await settle()
+        #expect(runs == 101, "a run that changes nothing it read settles")
+        level.send(.set(0))
+        await settle()
+        #expect(runs == 201)
+        #expect(reports.reports.count == 2)
+        #expect(!observation.isCancelled)
+        withExtendedLifetime(observation) {}
+    }
+
     @Test func stopsWhenCancelled() async {
         let contacts = Contacts()
         let runs = RunCount()

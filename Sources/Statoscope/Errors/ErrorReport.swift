@@ -1,6 +1,7 @@
 import Foundation
 
-/// An error thrown by a scope's update or by one of its effects, with what caused it.
+/// An error thrown by a scope's update or by one of its effects, or met by an instrument watching a
+/// scope, with what caused it.
 public struct ErrorReport: Sendable, CustomStringConvertible {
     /// What threw the error.
     public enum Source: Sendable {
@@ -11,6 +12,12 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         /// A change to the tree was refused: assigning a child to a `@Subscope` property would have
         /// linked a scope below itself (the error is a ``ScopeCycleRefused``).
         case treeChange
+        /// The output of a ``Recorder`` of the scope's subtree failed: recording stopped. The error is
+        /// a ``RecordingError`` naming the line that was not written.
+        case recording
+        /// A closure given to the scope's ``Scope/observe(_:)`` kept changing what it read, run after
+        /// run, up to ``ScopeObservation/consecutiveRunLimit``.
+        case observation
     }
 
     /// The error that was thrown.
@@ -54,6 +61,19 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         self.date = date
     }
 
+    /// A report about a scope that may be gone, from what was known of it.
+    init(
+        error: any Error, source: Source, scopeType: any Scope.Type, scopeID: ObjectIdentifier,
+        scopePath: String
+    ) {
+        self.error = error
+        self.source = source
+        self.scopeType = scopeType
+        self.scopeID = scopeID
+        self.scopePath = scopePath
+        self.date = Date()
+    }
+
     /// One line naming the scope, the cause and the error.
     public var description: String {
         if let refusal = error as? EventToDismissedScope {
@@ -67,6 +87,10 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
             return "\(scopePath): effect \(Redaction.describe(effect)) of \(scopeType) threw \(error)"
         case .treeChange:
             return "\(error)"
+        case .recording:
+            return "\(scopePath): recording failed: \(error)"
+        case .observation:
+            return "\(scopePath): \(error)"
         }
     }
 }

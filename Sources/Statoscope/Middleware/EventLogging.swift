@@ -39,8 +39,11 @@ public enum EventLogging {
     ///   - level: The level of event and effect lines (swift-log's default handler drops lines below
     ///     `.info`); errors thrown by `update`, and effects that fail, are logged at `error` whatever
     ///     this says.
-    ///   - stateDiffs: Whether to log, after each event, the stored properties it changed. Reading the
-    ///     state before and after each event costs a reflection of the scope: keep it for debugging.
+    ///   - stateDiffs: Whether to log, after each event, the stored properties it changed: every
+    ///     change shows, a long value from a little before where it changed (with its element count,
+    ///     if that changed), a `@Subscope` child as its type (`nil` when absent, `another Detail` when
+    ///     replaced), an object replaced by a look-alike as `another`. Reading the state before and after each event costs a reflection of the scope
+    ///     and a rendering of each property: keep it for debugging.
     public static func enable(
         logger: Logger = Logger(label: "Statoscope"), level: Logger.Level = .debug, stateDiffs: Bool = false
     ) {
@@ -81,11 +84,9 @@ public enum EventLogging {
 
     private static func stateDiffTap(logger: Logger, level: Logger.Level) -> UpdateTap {
         UpdateTap { scope, _ in
-            let before = ScopeProperty.state(of: scope)
+            let before = StateDiff.Snapshot(of: scope)
             return { _ in
-                let changes = zip(before, ScopeProperty.state(of: scope))
-                    .filter { $0.identity != $1.identity }
-                    .map { old, new in "\(old.name): \(old.value) -> \(new.value)" }
+                let changes = StateDiff.Snapshot(of: scope).changes(since: before)
                 guard !changes.isEmpty else { return }
                 logger.log(level: level, "\(scope.scopePath) changed \(changes.joined(separator: "; "))")
             }

@@ -1,0 +1,36 @@
+import Observation
+
+/// What a property wrapper needs to stay observable in an `@Observable` class: the macro leaves a
+/// wrapped property alone (it must be `@ObservationIgnored`), so the wrapper reports its reads and
+/// changes itself, to a registrar of its own.
+extension ObservationRegistrar {
+    /// Tells observers that `keyPath` of `instance` was read, when `instance` is `Observable`.
+    func registerAccess<Instance, Member>(to keyPath: KeyPath<Instance, Member>, of instance: Instance) {
+        guard let type = Instance.self as? any Observable.Type else { return }
+        // Opened as the type that declares the property, which the key path's root is.
+        func registerAccess<Subject: Observable>(as _: Subject.Type) {
+            guard let subject = instance as? Subject, let keyPath = keyPath as? KeyPath<Subject, Member>
+            else {
+                return
+            }
+            access(subject, keyPath: keyPath)
+        }
+        registerAccess(as: type)
+    }
+
+    /// Runs `mutation` between telling observers of `instance` that `keyPath` changes and that it
+    /// changed, when `instance` is `Observable`; else just runs it.
+    func notifyingChange<Instance, Member>(
+        of keyPath: KeyPath<Instance, Member>, of instance: Instance, _ mutation: () -> Void
+    ) {
+        guard let type = Instance.self as? any Observable.Type else { return mutation() }
+        func mutate<Subject: Observable>(as _: Subject.Type) {
+            guard let subject = instance as? Subject, let keyPath = keyPath as? KeyPath<Subject, Member>
+            else {
+                return mutation()
+            }
+            withMutation(of: subject, keyPath: keyPath, mutation)
+        }
+        mutate(as: type)
+    }
+}
