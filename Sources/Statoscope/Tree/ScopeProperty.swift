@@ -33,16 +33,6 @@ enum ScopeProperty {
         }
     }
 
-    /// The plain state of a scope, each value rendered as text, with what tells a change apart:
-    /// a sensitive value renders `<redacted>` before and after, yet its change is still worth a line.
-    static func state(of scope: AnyObject) -> [(name: String, value: String, identity: String)] {
-        all(of: scope).compactMap { property in
-            guard case .state(let name, let value) = property else { return nil }
-            let text = render(value)
-            return (name, text, (value as? any SensitiveValue)?.identityText ?? text)
-        }
-    }
-
     /// The children a scope's `@Subscope` properties hold, in declaration order, with their names
     /// in it (`rows[2]`). Reads only: links nothing.
     static func declaredChildren(of scope: AnyObject) -> [(name: String, scope: any Scope)] {

@@ -91,8 +91,8 @@ public struct Subscope<Value> {
             if storage.learnt == nil {
                 storage = linkInitialChildren(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
             }
-            if storage.learnt?.parentIsObservable == true, let observable = parent as? any Observable {
-                storage.registrar.accessIfObservable(observable, keyPath: wrappedKeyPath)
+            if storage.learnt?.parentIsObservable == true {
+                storage.registrar.registerAccess(to: wrappedKeyPath, of: parent)
             }
             return storage.value
         }
@@ -142,8 +142,8 @@ public struct Subscope<Value> {
                 : learn(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
         }
         let learnt = storage.learnt!
-        if learnt.parentIsObservable, let observable = parent as? any Observable {
-            storage.registrar.willSetIfObservable(observable, keyPath: wrappedKeyPath)
+        if learnt.parentIsObservable {
+            storage.registrar.willChange(wrappedKeyPath, of: parent)
         }
         let formerChild =
             storage.rowAccess == nil
@@ -163,8 +163,8 @@ public struct Subscope<Value> {
     ) {
         // A copy: linking may report to handlers that read the property again.
         let storage = parent[keyPath: storageKeyPath]
-        if storage.learnt?.parentIsObservable == true, let observable = parent as? any Observable {
-            storage.registrar.didSetIfObservable(observable, keyPath: wrappedKeyPath)
+        if storage.learnt?.parentIsObservable == true {
+            storage.registrar.didChange(wrappedKeyPath, of: parent)
         }
         if let rows = storage.rows {
             storage.linkChangedRows(of: rows, to: change.parent)
@@ -305,38 +305,3 @@ protocol SubscopeStorage {
 /// Lets a generic test tell an optional type apart.
 protocol OptionalProtocol {}
 extension Optional: OptionalProtocol {}
-
-extension ObservationRegistrar {
-    /// Registers an access when the parent is `Observable`, so observers see a child replaced.
-    fileprivate func accessIfObservable<Parent, Member>(
-        _ parent: any Observable, keyPath: ReferenceWritableKeyPath<Parent, Member>
-    ) {
-        func access<Subject: Observable>(_ subject: Subject) {
-            guard let keyPath = keyPath as? KeyPath<Subject, Member> else { return }
-            self.access(subject, keyPath: keyPath)
-        }
-        access(parent)
-    }
-
-    /// Tells observers that the property is about to change, when the parent is `Observable`.
-    fileprivate func willSetIfObservable<Parent, Member>(
-        _ parent: any Observable, keyPath: ReferenceWritableKeyPath<Parent, Member>
-    ) {
-        func willSet<Subject: Observable>(_ subject: Subject) {
-            guard let keyPath = keyPath as? KeyPath<Subject, Member> else { return }
-            self.willSet(subject, keyPath: keyPath)
-        }
-        willSet(parent)
-    }
-
-    /// Tells observers that the property changed, when the parent is `Observable`.
-    fileprivate func didSetIfObservable<Parent, Member>(
-        _ parent: any Observable, keyPath: ReferenceWritableKeyPath<Parent, Member>
-    ) {
-        func didSet<Subject: Observable>(_ subject: Subject) {
-            guard let keyPath = keyPath as? KeyPath<Subject, Member> else { return }
-            self.didSet(subject, keyPath: keyPath)
-        }
-        didSet(parent)
-    }
-}

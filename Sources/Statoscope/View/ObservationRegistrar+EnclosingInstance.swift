@@ -33,4 +33,32 @@ extension ObservationRegistrar {
         }
         mutate(as: type)
     }
+
+    /// Tells observers of `instance` that `keyPath` is about to change, when `instance` is
+    /// `Observable`: for a change made in place, where no closure can wrap it (``didChange(_:of:)``
+    /// follows it).
+    func willChange<Instance, Member>(_ keyPath: KeyPath<Instance, Member>, of instance: Instance) {
+        guard let type = Instance.self as? any Observable.Type else { return }
+        func willChange<Subject: Observable>(as _: Subject.Type) {
+            guard let subject = instance as? Subject, let keyPath = keyPath as? KeyPath<Subject, Member>
+            else {
+                return
+            }
+            willSet(subject, keyPath: keyPath)
+        }
+        willChange(as: type)
+    }
+
+    /// Tells observers of `instance` that `keyPath` changed, when `instance` is `Observable`.
+    func didChange<Instance, Member>(_ keyPath: KeyPath<Instance, Member>, of instance: Instance) {
+        guard let type = Instance.self as? any Observable.Type else { return }
+        func didChange<Subject: Observable>(as _: Subject.Type) {
+            guard let subject = instance as? Subject, let keyPath = keyPath as? KeyPath<Subject, Member>
+            else {
+                return
+            }
+            didSet(subject, keyPath: keyPath)
+        }
+        didChange(as: type)
+    }
 }
