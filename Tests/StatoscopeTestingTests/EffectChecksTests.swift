@@ -83,6 +83,48 @@ import Testing
                 """), "\(failures[0].message)")
     }
 
+    @Test func anEffectExpectedOnceFailsWhenTwoEqualOnesArePending() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WHEN(.userOpensProfile)
+                .AND(.userOpensProfile)
+                .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7))
+                .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 2)
+                .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 1)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 5, #line - 3], "\(failures)")
+        #expect(failures.map(\.kind) == [.unexpectedEffect, .wrongValue])
+        #expect(
+            failures.first?.message
+                == """
+                THEN_Enqueued on ProfileScreen: 2 pending effects equal the expected one; when several are \
+                meant, say how many with THEN_Enqueued(_:count:)
+                expected: one ProfileScreen.LoadProfile(userID: 7) pending
+                actual: 2 pending; pending effects: [ProfileScreen.LoadProfile(userID: 7), \
+                ProfileScreen.LoadProfile(userID: 7)]
+                """, "\(failures)")
+        #expect(
+            failures.last?.message.hasPrefix(
+                """
+                THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 1) on ProfileScreen failed
+                expected: 1 pending
+                actual: 2 pending;
+                """) == true, "\(failures)")
+    }
+
+    @Test func theCountOfEqualEffectsOnASubscope() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WHEN(.userTapsEdit)
+                .WHEN(\.editor, .userSaves)
+                .THEN_Enqueued(\.editor, NameEditor.SaveName(name: ""), count: 1)
+                .THEN_Enqueued(\.editor, NameEditor.SaveName(name: "Ada"), count: 0)
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     @Test func aCompletionAimedAtTheWrongScopeSaysWhereTheEffectIsPending() throws {
         let failures = try capturingFailures {
             try ProfileScreen.GIVEN { ProfileScreen() }

@@ -69,6 +69,24 @@ extension TestPlan {
             type, expected, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Checks how many pending effects equal `effect`: for an update that enqueues the same effect
+    /// several times. ``THEN_Enqueued(_:fileID:filePath:line:column:)`` expects exactly one.
+    ///
+    /// <!-- compiled inside: func equalCountSample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
+    /// ```swift
+    /// .WHEN(.userAddsTwoItemsQuickly("a", "a"))
+    /// .THEN_Enqueued(SaveCart(items: ["a"]), count: 2)
+    /// ```
+    public func THEN_Enqueued<E: Effect & Equatable>(
+        _ effect: E, count expected: Int,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try enqueuedCount(
+            of: effect, expected,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Checks that a pending effect of type `E` has a property equal to `expected`.
     ///
     /// <!-- compiled inside: func parameterSample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
@@ -91,7 +109,18 @@ extension TestPlan {
             .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" },
             perform: { _, scope in
                 let pending = PendingEffects.effects(of: scope)
-                guard !pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
+                let equal = pending.count { ($0 as? E) == effect }
+                if equal == 1 { return .passed }
+                if equal > 1 {
+                    return .failed(
+                        .unexpectedEffect,
+                        """
+                        THEN_Enqueued on \(path.describe()): \(equal) pending effects equal the expected one; \
+                        when several are meant, say how many with THEN_Enqueued(_:count:)
+                        expected: one \(ValueText.inline(effect)) pending
+                        actual: \(equal) pending; pending effects: \(EffectText.list(pending))
+                        """)
+                }
                 var message = """
                     THEN_Enqueued on \(path.describe()): no pending effect equals the expected one
                     expected: \(ValueText.inline(effect)) pending
@@ -149,7 +178,9 @@ extension TestPlan {
         return try add(
             .check, .then, at: location,
             describe: {
-                let expected = ValueText.inline(captured.value.expected)
+                let expected =
+                    SensitiveProperties.isSensitive(property, root: E.self)
+                    ? EventValue.redactionPlaceholder : ValueText.inline(captured.value.expected)
                 return "a pending `\(E.self)` has \(Humanized.propertyPath(property)) `\(expected)`"
             },
             perform: { _, scope in
@@ -215,6 +246,28 @@ extension TestPlan {
                     THEN_Enqueued(\(E.self).self, count: \(expected)) on \(path.describe()) failed
                     expected: \(expected) pending \(E.self)
                     actual: \(matching.count) pending \(E.self); pending effects: \(EffectText.list(pending))
+                    """)
+            })
+    }
+
+    func enqueuedCount<E: Effect & Equatable>(of effect: E, _ expected: Int, at location: StepLocation) throws
+        -> Self
+    {
+        let path = self.path
+        let text = ValueText.inline(effect)
+        return try add(
+            .check, .then, at: location,
+            describe: { "\(expected) `\(text)` \(expected == 1 ? "is" : "are") pending" },
+            perform: { _, scope in
+                let pending = PendingEffects.effects(of: scope)
+                let equal = pending.count { ($0 as? E) == effect }
+                guard equal != expected else { return .passed }
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_Enqueued(\(text), count: \(expected)) on \(path.describe()) failed
+                    expected: \(expected) pending
+                    actual: \(equal) pending; pending effects: \(EffectText.list(pending))
                     """)
             })
     }
