@@ -125,6 +125,46 @@ import Testing
         #expect(failures.isEmpty, "\(failures)")
     }
 
+    @Test func effectsEndedByDismissingAChildAreCancelledOnTheParentAndThroughTheKeyPath() throws {
+        let failures = try capturingFailures {
+            try MissionControl.GIVEN { MissionControl() }
+                .WHEN(.userOpensPad)
+                .WHEN(\.pad, .userTappedLaunch(from: 3))
+                .WHEN(\.pad, .userOpenedReadings)
+                .WHEN(.userClosesPad)
+                .THEN_Cancelled(Countdown.self)
+                .THEN_Cancelled(Countdown(from: 3))
+                .THEN_Cancelled(\.pad, Countdown.self)
+                .THEN_Cancelled(\.pad, Readings())
+                .WHEN(.userOpensPad)
+                .THEN_Cancelled(\.pad, Countdown.self)
+                .THEN_Cancelled(Countdown.self)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 4, #line - 3], "\(failures)")
+        #expect(
+            failures.first?.message
+                == """
+                THEN_Cancelled(Countdown.self) on MissionControl.pad: no such effect was cancelled by the latest \
+                event or completion
+                expected: Countdown.self cancelled
+                actual: cancelled: none; pending: none
+                """, "\(failures)")
+    }
+
+    @Test func aChildsOwnCancellationIsNotTheParents() throws {
+        let failures = try capturingFailures {
+            try MissionControl.GIVEN { MissionControl() }
+                .WHEN(.userOpensPad)
+                .WHEN(\.pad, .userTappedLaunch(from: 3))
+                .WHEN(\.pad, .userTappedLaunch(from: 5))
+                .THEN_Cancelled(\.pad, Countdown(from: 3))
+                .THEN_Cancelled(Countdown.self)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 3], "\(failures)")
+    }
+
     @Test func aCompletionAimedAtTheWrongScopeSaysWhereTheEffectIsPending() throws {
         let failures = try capturingFailures {
             try ProfileScreen.GIVEN { ProfileScreen() }

@@ -12,6 +12,8 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case ambiguousEffect
         /// A completion's value is not of the type the pending effect produces.
         case mismatchedResult
+        /// A stream verb is aimed at a pending effect that is not an open stream.
+        case notAStream
         /// Effects are still pending when a line of a strict plan ends.
         case pendingEffects
         /// A scope the plan built or reached is still alive after its run.

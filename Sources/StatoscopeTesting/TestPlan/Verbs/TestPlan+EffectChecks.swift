@@ -107,7 +107,7 @@ extension TestPlan {
         let path = self.path
         return try add(
             .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let pending = PendingEffects.effects(of: scope)
                 let equal = pending.count { ($0 as? E) == effect }
                 if equal == 1 { return .passed }
@@ -131,6 +131,7 @@ extension TestPlan {
                 {
                     message += "\nnewest pending \(E.self), \(difference)"
                 }
+                message += run.fateLine(of: scope, named: "equal \(E.self)") { ($0 as? E) == effect }
                 return .failed(.missingEffect, message)
             })
     }
@@ -183,7 +184,7 @@ extension TestPlan {
                     ? EventValue.redactionPlaceholder : ValueText.inline(captured.value.expected)
                 return "a pending `\(E.self)` has \(Humanized.propertyPath(property)) `\(expected)`"
             },
-            perform: { _, scope in
+            perform: { run, scope in
                 let (keyPath, expected) = captured.value
                 let pending = PendingEffects.effects(of: scope).compactMap { $0 as? E }
                 let step =
@@ -195,7 +196,7 @@ extension TestPlan {
                         \(step): no \(E.self) is pending
                         expected: a pending \(E.self) whose \(property) is \(ValueText.inline(expected))
                         actual: pending effects: \(EffectText.list(PendingEffects.effects(of: scope)))
-                        """)
+                        """ + run.fateLine(of: scope, named: "\(E.self)") { $0 is E })
                 }
                 let values = pending.map { $0[keyPath: keyPath] }
                 guard !values.contains(expected) else { return .passed }
