@@ -28,6 +28,9 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case givenThrew
         /// A step addresses a subscope through a key path whose value is nil.
         case unreachableScope
+        /// A scope of the tree cannot reach an ancestor it declares with `@Superscope`, so the step
+        /// that would send an event was not run: reading it would stop the test process.
+        case missingAncestor
         /// Replaying the steps before a `FORK` did not go as it went on the line it forks from.
         case forkDiverged
         /// A replayed event could not be sent: its scope is not in the tree, or it does not decode.

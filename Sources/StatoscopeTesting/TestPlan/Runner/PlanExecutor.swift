@@ -53,7 +53,12 @@ package enum PlanExecutor {
                     continue
                 }
                 run.beginAction(at: step.location)
-                let outcome = step.perform(run)
+                let outcome: StepOutcome
+                if let missing = run.missingAncestorFailure() {
+                    outcome = .failed(.missingAncestor, missing)
+                } else {
+                    outcome = step.perform(run)
+                }
                 if let ledger = run.ledger,
                     let unchecked = ledger.actionRan(at: step.location, leaving: ledger.scopes(of: run))
                 {

@@ -42,6 +42,8 @@ package final class PlanRun {
     private var latestActionStart = 0
     /// The action step running, for the fates it causes; nil while `GIVEN` builds the scope.
     private var currentAction: StepLocation?
+    /// The tree's generation when every scope of the line last reached its declared ancestors.
+    private var ancestorsCheckedAt: UInt64?
     /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
     private var isPlanCancelling = false
 
@@ -103,6 +105,29 @@ package final class PlanRun {
         // Optional chaining is not part of a property's path: `detail?.title` is `detail.title`.
         let property = property().filter { $0 != "?" && $0 != "!" }
         ledger.checked("\(scopePath()).\(property)")
+    }
+
+    // MARK: - Ancestors
+
+    /// The failure of an action step that would send an event while a scope of the line cannot
+    /// reach an ancestor it declares with `@Superscope`; nil when every one is reachable.
+    ///
+    /// A read of such an ancestor stops the program, which in a test stops the whole test process
+    /// and every result with it; so the step is not run. The tree is walked again only after it
+    /// changed.
+    package func missingAncestorFailure() -> String? {
+        guard let root else { return nil }
+        if ancestorsCheckedAt == ScopeTree.generation { return nil }
+        if let missing = root.firstMissingAncestorInSubtree {
+            return """
+                the step was not run: \(missing.description). An update reading it would stop the \
+                test process
+                expected: a \(missing.ancestorTypeName) above \(missing.scopeTypeName) at \(missing.path)
+                actual: none
+                """
+        }
+        ancestorsCheckedAt = ScopeTree.generation
+        return nil
     }
 
     // MARK: - Errors reported by updates
@@ -239,6 +264,7 @@ package final class PlanRun {
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
         fates.removeAll()
+        ancestorsCheckedAt = nil
         latestActionStart = 0
         currentAction = nil
         given = nil
