@@ -113,6 +113,25 @@ import Testing
                 """) == true, "\(failures)")
     }
 
+    @Test func aCountShortOfTheExpectedOneSaysWhatBecameOfTheLatestEffect() throws {
+        let plan = try ProfileScreen.GIVEN { ProfileScreen() }
+            .WHEN(.userOpensProfile)
+        let closeLine: UInt = #line + 1
+        _ = try plan.WHEN(.userClosesProfile)
+            .THEN_Enqueued(ProfileScreen.LoadProfile.self, count: 1)
+            .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 1)
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.count == 2, "\(failures)")
+        #expect(
+            failures.first?.message.hasSuffix(
+                "\nthe latest LoadProfile here was cancelled by the step at line \(closeLine)") == true,
+            "\(failures)")
+        #expect(
+            failures.last?.message.hasSuffix(
+                "\nthe latest equal LoadProfile here was cancelled by the step at line \(closeLine)") == true,
+            "\(failures)")
+    }
+
     @Test func theCountOfEqualEffectsOnASubscope() throws {
         let failures = try capturingFailures {
             try ProfileScreen.GIVEN { ProfileScreen() }

@@ -237,17 +237,20 @@ extension TestPlan {
         return try add(
             .check, .then, at: location,
             describe: { "\(expected) `\(E.self)` \(expected == 1 ? "is" : "are") pending" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let pending = PendingEffects.effects(of: scope)
                 let matching = pending.filter { $0 is E }
                 guard matching.count != expected else { return .passed }
+                let fate =
+                    matching.count < expected
+                    ? run.fateLine(of: scope, named: "latest \(E.self)") { $0 is E } : ""
                 return .failed(
                     .wrongValue,
                     """
                     THEN_Enqueued(\(E.self).self, count: \(expected)) on \(path.describe()) failed
                     expected: \(expected) pending \(E.self)
                     actual: \(matching.count) pending \(E.self); pending effects: \(EffectText.list(pending))
-                    """)
+                    """ + fate)
             })
     }
 
@@ -259,17 +262,20 @@ extension TestPlan {
         return try add(
             .check, .then, at: location,
             describe: { "\(expected) `\(text)` \(expected == 1 ? "is" : "are") pending" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let pending = PendingEffects.effects(of: scope)
                 let equal = pending.count { ($0 as? E) == effect }
                 guard equal != expected else { return .passed }
+                let fate =
+                    equal < expected
+                    ? run.fateLine(of: scope, named: "latest equal \(E.self)") { ($0 as? E) == effect } : ""
                 return .failed(
                     .wrongValue,
                     """
                     THEN_Enqueued(\(text), count: \(expected)) on \(path.describe()) failed
                     expected: \(expected) pending
                     actual: \(equal) pending; pending effects: \(EffectText.list(pending))
-                    """)
+                    """ + fate)
             })
     }
 }
