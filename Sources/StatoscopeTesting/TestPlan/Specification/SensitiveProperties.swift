@@ -39,6 +39,8 @@ enum SensitiveProperties {
         let wrapped = "_\(name)"
         var found: Any.Type?
         _ = _forEachField(of: type, options: options) { fieldName, _, fieldType, _ in
+            // SAFETY: the runtime passes the field's name as a NUL-terminated string that stays valid
+            // while the closure runs; it is copied into a `String` before the closure returns.
             let fieldName = String(cString: fieldName)
             guard fieldName == name || fieldName == wrapped else { return true }
             found = fieldType
