@@ -117,4 +117,30 @@ import Testing
             failures.first?.message.hasPrefix(
                 "THEN(\\AvatarPicker.selectedColor, equals: ...) on ProfileScreen.avatar") == true)
     }
+
+    @Test func nestedWithsWithoutPopAddressTheGrandchildToTheEnd() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WITH(\.avatar)
+                .WITH(\.palette)
+                .WHEN(.userAddsShade("teal"))
+                .THEN(\.shades, equals: ["teal"])
+                .THEN(\.shades.count, equals: 2)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 3], "\(failures)")
+        #expect(
+            failures.first?.message.hasPrefix(
+                "THEN(\\Palette.shades.count, equals: ...) on ProfileScreen.avatar.palette") == true,
+            "\(failures)")
+    }
+
+    @Test func aNestedWithOnTheOptionalFormToo() throws {
+        let plan = try ProfileScreen.GIVEN { ProfileScreen() }
+            .WHEN(.userTapsEdit)
+            .WITH(\.avatar)
+            .WITH(\.palette)
+        let popped: NestedTestPlan<AvatarPicker, TestPlan<ProfileScreen>> = plan.POP()
+        try popped.POP().WITH(\.editor).THEN(\.draft, equals: "").runTest()
+    }
 }

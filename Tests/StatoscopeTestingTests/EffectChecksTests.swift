@@ -83,6 +83,107 @@ import Testing
                 """), "\(failures[0].message)")
     }
 
+    @Test func anEffectExpectedOnceFailsWhenTwoEqualOnesArePending() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WHEN(.userOpensProfile)
+                .AND(.userOpensProfile)
+                .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7))
+                .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 2)
+                .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 1)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 5, #line - 3], "\(failures)")
+        #expect(failures.map(\.kind) == [.unexpectedEffect, .wrongValue])
+        #expect(
+            failures.first?.message
+                == """
+                THEN_Enqueued on ProfileScreen: 2 pending effects equal the expected one; when several are \
+                meant, say how many with THEN_Enqueued(_:count:)
+                expected: one ProfileScreen.LoadProfile(userID: 7) pending
+                actual: 2 pending; pending effects: [ProfileScreen.LoadProfile(userID: 7), \
+                ProfileScreen.LoadProfile(userID: 7)]
+                """, "\(failures)")
+        #expect(
+            failures.last?.message.hasPrefix(
+                """
+                THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 1) on ProfileScreen failed
+                expected: 1 pending
+                actual: 2 pending;
+                """) == true, "\(failures)")
+    }
+
+    @Test func aCountShortOfTheExpectedOneSaysWhatBecameOfTheLatestEffect() throws {
+        let plan = try ProfileScreen.GIVEN { ProfileScreen() }
+            .WHEN(.userOpensProfile)
+        let closeLine: UInt = #line + 1
+        _ = try plan.WHEN(.userClosesProfile)
+            .THEN_Enqueued(ProfileScreen.LoadProfile.self, count: 1)
+            .THEN_Enqueued(ProfileScreen.LoadProfile(userID: 7), count: 1)
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.count == 2, "\(failures)")
+        #expect(
+            failures.first?.message.hasSuffix(
+                "\nthe latest LoadProfile here was cancelled by the step at line \(closeLine)") == true,
+            "\(failures)")
+        #expect(
+            failures.last?.message.hasSuffix(
+                "\nthe latest equal LoadProfile here was cancelled by the step at line \(closeLine)") == true,
+            "\(failures)")
+    }
+
+    @Test func theCountOfEqualEffectsOnASubscope() throws {
+        let failures = try capturingFailures {
+            try ProfileScreen.GIVEN { ProfileScreen() }
+                .WHEN(.userTapsEdit)
+                .WHEN(\.editor, .userSaves)
+                .THEN_Enqueued(\.editor, NameEditor.SaveName(name: ""), count: 1)
+                .THEN_Enqueued(\.editor, NameEditor.SaveName(name: "Ada"), count: 0)
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func effectsEndedByDismissingAChildAreCancelledOnTheParentAndThroughTheKeyPath() throws {
+        let failures = try capturingFailures {
+            try MissionControl.GIVEN { MissionControl() }
+                .WHEN(.userOpensPad)
+                .WHEN(\.pad, .userTappedLaunch(from: 3))
+                .WHEN(\.pad, .userOpenedReadings)
+                .WHEN(.userClosesPad)
+                .THEN_Cancelled(Countdown.self)
+                .THEN_Cancelled(Countdown(from: 3))
+                .THEN_Cancelled(\.pad, Countdown.self)
+                .THEN_Cancelled(\.pad, Readings())
+                .WHEN(.userOpensPad)
+                .THEN_Cancelled(\.pad, Countdown.self)
+                .THEN_Cancelled(Countdown.self)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 4, #line - 3], "\(failures)")
+        #expect(
+            failures.first?.message
+                == """
+                THEN_Cancelled(Countdown.self) on MissionControl.pad: no such effect was cancelled by the latest \
+                event or completion
+                expected: Countdown.self cancelled
+                actual: cancelled: none; pending: none
+                """, "\(failures)")
+    }
+
+    @Test func aChildsOwnCancellationIsNotTheParents() throws {
+        let failures = try capturingFailures {
+            try MissionControl.GIVEN { MissionControl() }
+                .WHEN(.userOpensPad)
+                .WHEN(\.pad, .userTappedLaunch(from: 3))
+                .WHEN(\.pad, .userTappedLaunch(from: 5))
+                .THEN_Cancelled(\.pad, Countdown(from: 3))
+                .THEN_Cancelled(Countdown.self)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [#line - 3], "\(failures)")
+    }
+
     @Test func aCompletionAimedAtTheWrongScopeSaysWhereTheEffectIsPending() throws {
         let failures = try capturingFailures {
             try ProfileScreen.GIVEN { ProfileScreen() }

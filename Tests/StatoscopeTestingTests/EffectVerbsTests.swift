@@ -39,8 +39,9 @@ import Testing
         #expect(failures.map(\.kind) == [.missingEffect])
         #expect(failures.first?.message.contains("no SaveCart is pending") == true)
         #expect(
-            failures.first?.message.contains(#"actual: pending effects: [TrackEvent(name: "cart_changed")]"#)
-                == true)
+            failures.first?.message.contains(
+                #"actual: SaveCart completed; pending effects: [TrackEvent(name: "cart_changed")]"#) == true,
+            "\(failures)")
     }
 
     @Test func aFailureReachesAMappedResultAsAWhen() throws {

@@ -36,7 +36,52 @@ struct StoreKey: Effect, Equatable {
     func runEffect() async throws -> Locker.When { .saved }
 }
 
+/// A vault holding a locker, for a sensitive property reached through a subscope.
+final class Vault: Scope {
+    @Subscope var locker = Locker()
+    @Subscope var spare: Locker? = Locker()
+
+    enum When { case opened }
+
+    func update(_ when: When) throws {}
+}
+
+/// An effect whose parameter is declared `@Sensitive`, so its key path reads the plain value.
+struct SendPin: Effect, Equatable {
+    @Sensitive var pin: String
+    func runEffect() async throws {}
+}
+
 @Suite struct SpecificationPrivacyTests {
+    @Test func aPropertyDeclaredSensitiveIsRedactedInTheSpecification() throws {
+        let plan = try Locker.GIVEN("a locker") { Locker() }
+            .WHEN(.typePassword("hunter2"))
+            .THEN(\.password, equals: "hunter2")
+            .AND(\.password, equals: "hunter2")
+            .THEN(\.password.count, equals: 7)
+        let text = plan.specification
+        #expect(!text.contains("hunter2"), "\(text)")
+        #expect(text.contains("- **Then** password is `<redacted>`"), "\(text)")
+        #expect(text.contains("- **And** password is `<redacted>`"), "\(text)")
+        #expect(text.contains("- **Then** password › count is `<redacted>`"), "\(text)")
+        try plan.runTest()
+    }
+
+    @Test func aSensitivePropertyBelowASubscopeOrAnEffectIsRedactedToo() throws {
+        let plan = try Vault.GIVEN("a vault") { Vault() }
+            .WHEN(\.locker, .typePassword("hunter2"))
+            .THEN(\.locker.password, equals: "hunter2")
+            .THEN(\.spare?.password, equals: "")
+            .THEN_Enqueued(\.locker, parameter: \SendPin.pin, equals: "0000")
+        let text = plan.specification
+        #expect(!text.contains("hunter2") && !text.contains("0000"), "\(text)")
+        #expect(text.contains("- **Then** locker › password is `<redacted>`"), "\(text)")
+        #expect(text.contains("- **And** spare › password is `<redacted>`"), "\(text)")
+        #expect(text.contains("has pin `<redacted>`"), "\(text)")
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.map(\.kind) == [.missingEffect], "\(failures)")
+    }
+
     @Test func specificationsRedactEventsStateAndEffects() throws {
         let plan = try Locker.GIVEN("a locker") { Locker() }
             .WHEN(.typePassword("hunter2"))

@@ -31,6 +31,16 @@ final class Detail: Scope {
 }
 
 @MainActor
+/// A scope that is no `Home`, holding details and another cabinet: a subtree to give an ancestor to.
+final class Cabinet: Scope {
+    @Subscope var inner: Cabinet? = nil
+    @Subscope var details: [Detail] = []
+
+    enum When: Sendable { case open }
+
+    func update(_ when: When) throws {}
+}
+
 final class Home: Scope {
     @Subscope var detail: Detail? = nil
     @Subscope var sidebar: Detail? = nil
@@ -289,6 +299,27 @@ struct LifetimeTests {
         detail.injectSuperscopeForTesting(home)
         detail.send(.tap)
         #expect(home.detailTaps == 1)
+    }
+
+    @Test func anAncestorInjectedForTestingServesTheWholeSubtree() async throws {
+        let cabinet = Cabinet()
+        let home = Home()
+        cabinet.injectSuperscopeForTesting(home)
+        let inner = Cabinet()
+        cabinet.inner = inner
+        let detail = Detail()
+        inner.details = [detail]
+        #expect(detail.scopePath == "Cabinet.inner.details[0]")
+        try #require(try detail.superscope(Home.self) === home)
+        detail.send(.tap)
+        #expect(home.detailTaps == 1)
+        // The nearest scope's injected ancestor comes first.
+        let nearer = Home()
+        inner.injectSuperscopeForTesting(nearer)
+        #expect(try detail.superscope(Home.self) === nearer)
+        let sibling = Detail()
+        cabinet.details = [sibling]
+        #expect(try sibling.superscope(Home.self) === home)
     }
 
     @Test func aNeverLinkedScopeSaysSoAndHowToFixIt() async {

@@ -58,7 +58,7 @@ public struct Superscope<Ancestor: Scope> {
 
 extension Scope {
     /// The nearest ancestor of type `ancestorType` in the tree of `@Subscope` links, else the one
-    /// given with ``injectSuperscopeForTesting(_:)``.
+    /// given with ``injectSuperscopeForTesting(_:)`` to this scope or to one above it.
     ///
     /// A dismissed scope still reaches the ancestors it had, so a view that holds it can read them.
     ///
@@ -69,8 +69,12 @@ extension Scope {
             for ancestor in runtime.selfAndAncestors.dropFirst() {
                 if let found = ancestor.scope as? Ancestor { return found }
             }
-            for ancestor in runtime.tree.superscopesForTesting {
-                if let found = ancestor as? Ancestor { return found }
+            // An ancestor given for testing serves the whole subtree below the scope it was given
+            // to, as if that scope were linked below it: the nearest such scope's comes first.
+            for holder in runtime.selfAndAncestors {
+                for ancestor in holder.tree.superscopesForTesting {
+                    if let found = ancestor as? Ancestor { return found }
+                }
             }
         }
         let isLinked = runtime.map { $0.tree.lifetime != .root } ?? false
@@ -88,8 +92,10 @@ extension Scope {
     /// counter.send(.userTappedIncrementButton)   // its update reads `@Superscope var app: App`
     /// ```
     ///
-    /// Ancestors from the tree come first; among injected ones, the latest given wins. The scope
-    /// holds the ancestor strongly, so a test can pass one it does not keep.
+    /// The scope's children and their descendants read it too, as they would read a real ancestor
+    /// above it. Ancestors from the tree come first; among injected ones, those given to the nearest
+    /// scope come first, and at one scope the latest given wins. The scope holds the ancestor
+    /// strongly, so a test can pass one it does not keep.
     public func injectSuperscopeForTesting<Ancestor: Scope>(_ ancestor: Ancestor) {
         ScopeRuntimeTable.runtime(for: self).tree.superscopesForTesting.insert(ancestor, at: 0)
         ScopeTree.valuesChanged()

@@ -55,8 +55,13 @@ extension NestedTestPlan {
 }
 
 extension TestPlan {
+    // Both forms are disfavoured so that on a nested plan, which inherits them, `WITH` picks the
+    // nested plan's own, whose `POP()` comes back to it: Swift 6.3 otherwise finds the two equally
+    // good when nothing after the call tells them apart.
+
     /// Addresses a subscope until ``NestedTestPlan/POP()``: the verbs after this call send events to,
     /// and check, the scope at `subscope`, resolved again at each step.
+    @_disfavoredOverload
     public func WITH<Child: Scope>(
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -69,6 +74,7 @@ extension TestPlan {
 
     /// The same, for a subscope held by an optional property; the steps addressing it fail while it is
     /// nil.
+    @_disfavoredOverload
     public func WITH<Child: Scope>(
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

@@ -42,6 +42,23 @@ public class TestPlan<S: Scope> {
         describe: @escaping @MainActor () -> String,
         perform: @escaping @MainActor (PlanRun, S) -> StepOutcome
     ) throws -> Self {
+        try addReaching(role, keyword, at: location, describe: describe) { run, reached in
+            switch reached {
+            case .success(let scope):
+                return perform(run, scope)
+            case .failure(let unreachable):
+                return .failed(.unreachableScope, unreachable.message)
+            }
+        }
+    }
+
+    /// Records a step that runs whether or not the scope it addresses can be reached: for a check
+    /// that has something to say of a scope that is gone, such as the effects its dismissal ended.
+    func addReaching(
+        _ role: PlanStep.Role, _ keyword: SpecKeyword, at location: StepLocation,
+        describe: @escaping @MainActor () -> String,
+        perform: @escaping @MainActor (PlanRun, Result<S, UnreachableScope>) -> StepOutcome
+    ) throws -> Self {
         try core.checkBuilding()
         let path = self.path
         let text: @MainActor () -> String
@@ -52,12 +69,7 @@ public class TestPlan<S: Scope> {
         }
         line.append(
             PlanStep(role: role, keyword: keyword, location: location, depth: depth, describe: text) { run in
-                switch path.resolve(run, location) {
-                case .success(let scope):
-                    return perform(run, scope)
-                case .failure(let unreachable):
-                    return .failed(.unreachableScope, unreachable.message)
-                }
+                perform(run, path.resolve(run, location))
             })
         return self
     }

@@ -58,6 +58,36 @@ final class LaunchPad: Scope {
     }
 }
 
+struct LaunchAborted: Error, Equatable {}
+
+/// Mission control: presents a launch pad and dismisses it, and runs a countdown as a one-shot effect
+/// (its `Void` result mapped, so it delivers once, at its end).
+final class MissionControl: Scope {
+    @Subscope var pad: LaunchPad? = nil
+    var silentCountdownDone = false
+
+    enum When {
+        case userOpensPad
+        case userClosesPad
+        case userStartsSilentCountdown
+        case silentCountdownDone
+        case userStartsCountdownAndAborts
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userOpensPad: pad = LaunchPad()
+        case .userClosesPad: pad = nil
+        case .userStartsSilentCountdown:
+            effectsState.enqueue(Countdown(from: 3).map { (_: Void) in When.silentCountdownDone })
+        case .silentCountdownDone: silentCountdownDone = true
+        case .userStartsCountdownAndAborts:
+            effectsState.enqueue(Countdown(from: 1).map { _ in When.silentCountdownDone })
+            throw LaunchAborted()
+        }
+    }
+}
+
 /// A search request; plans complete it by hand.
 struct Search: Effect, Equatable {
     let query: String

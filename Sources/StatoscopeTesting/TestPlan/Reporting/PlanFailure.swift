@@ -12,6 +12,8 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case ambiguousEffect
         /// A completion's value is not of the type the pending effect produces.
         case mismatchedResult
+        /// A stream verb is aimed at a pending effect that is not an open stream.
+        case notAStream
         /// Effects are still pending when a line of a strict plan ends.
         case pendingEffects
         /// A scope the plan built or reached is still alive after its run.
@@ -26,6 +28,9 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case givenThrew
         /// A step addresses a subscope through a key path whose value is nil.
         case unreachableScope
+        /// A scope of the tree cannot reach an ancestor it declares with `@Superscope`, so the step
+        /// that would send an event was not run: reading it would stop the test process.
+        case missingAncestor
         /// Replaying the steps before a `FORK` did not go as it went on the line it forks from.
         case forkDiverged
         /// A replayed event could not be sent: its scope is not in the tree, or it does not decode.

@@ -44,14 +44,18 @@ enum PendingEffects {
         return nil
     }
 
-    /// The single pending effect of type `E`, or the failure of a step that needs exactly one.
+    /// The single pending effect of type `E`, or the failure of a step that needs exactly one; a
+    /// stream verb needs it to be an open stream too.
     static func single<E: Effect>(
-        _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String
+        _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String, needsStream: Bool = false
     ) -> Result<Entry, StepFailure> {
         let all = entries(of: scope)
         let matching = all.filter { $0.payload.pristine is E }
         switch matching.count {
         case 1:
+            if needsStream, !matching[0].payload.isStream {
+                return .failure(notAStream(matching[0], step: step))
+            }
             if let start = startTime(of: matching[0]) {
                 return .failure(
                     StepFailure(
@@ -70,13 +74,25 @@ enum PendingEffects {
             let hint =
                 elsewhere.isEmpty
                 ? "" : "; a \(E.self) is pending on \(elsewhere.joined(separator: ", ")): address that scope"
+            let pending = "pending effects: \(EffectText.list(all.map(\.payload.pristine)))"
+            guard elsewhere.isEmpty, let (fate, isOwn) = run.latestFate(of: scope, where: { $0 is E }) else {
+                return .failure(
+                    StepFailure(
+                        .missingEffect,
+                        """
+                        \(step): no \(E.self) is pending\(hint)
+                        expected: one pending \(E.self)
+                        actual: \(pending)
+                        """))
+            }
+            let which = isOwn ? "the \(E.self) here" : "the \(E.self) of \(fate.path)"
             return .failure(
                 StepFailure(
                     .missingEffect,
                     """
-                    \(step): no \(E.self) is pending\(hint)
+                    \(step): no \(E.self) is pending: \(which) \(fate.account)
                     expected: one pending \(E.self)
-                    actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
+                    actual: \(E.self) \(fate.status); \(pending)
                     """))
         default:
             return .failure(
@@ -89,6 +105,32 @@ enum PendingEffects {
                     actual: pending effects: \(EffectText.list(matching.map(\.payload.pristine)))
                     """))
         }
+    }
+}
+
+extension PendingEffects {
+    /// The failure of a stream verb aimed at a pending effect that runs once: a stream effect mapped
+    /// with `Effect`'s `map`, whose closure takes its `Void` result, runs its stream to the end and
+    /// delivers one event.
+    fileprivate static func notAStream(_ entry: Entry, step: String) -> StepFailure {
+        let effect = entry.payload.pristine
+        let name = "\(type(of: effect))"
+        let what =
+            effect is any StreamEffect
+            ? """
+            the pending \(name) is a stream run as a one-shot effect: it was mapped with a closure that \
+            takes its Void result, which runs the stream to its end and delivers one event; map its \
+            elements with a closure that takes an element to feed it, or complete it with \
+            WHEN_EffectCompletes(\(name).self, with: ())
+            """
+            : "the pending \(name) is a one-shot effect; complete it with WHEN_EffectCompletes or WHEN_EffectFails"
+        return StepFailure(
+            .notAStream,
+            """
+            \(step): \(what)
+            expected: an open stream
+            actual: \(ValueText.inline(effect)), pending as a one-shot effect
+            """)
     }
 }
 

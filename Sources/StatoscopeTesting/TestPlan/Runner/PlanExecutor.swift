@@ -28,7 +28,7 @@ package enum PlanExecutor {
         let observer = ScopeRuntime.lifecycleObserver
         ScopeRuntime.lifecycleObserver = { [weak run] runtime, event, effect in
             observer?(runtime, event, effect)
-            if case .cancelled = event { run?.noteCancelled(effect, ofScope: runtime.scopeID) }
+            run?.noteLifecycle(event, of: effect, in: runtime)
         }
         defer { ScopeRuntime.lifecycleObserver = observer }
 
@@ -41,7 +41,7 @@ package enum PlanExecutor {
                 action = machine.built(build(core, into: run))
                 if let ledger = run.ledger { ledger.rebase(on: ledger.scopes(of: run)) }
             case .replay(let step):
-                run.beginAction()
+                run.beginAction(at: step.location)
                 let outcome = step.perform(run)
                 run.discardReportedErrors()
                 // The line the branch forks from checked what its actions changed.
@@ -52,8 +52,13 @@ package enum PlanExecutor {
                     action = machine.performed(step.perform(run))
                     continue
                 }
-                run.beginAction()
-                let outcome = step.perform(run)
+                run.beginAction(at: step.location)
+                let outcome: StepOutcome
+                if let missing = run.missingAncestorFailure() {
+                    outcome = .failed(.missingAncestor, missing)
+                } else {
+                    outcome = step.perform(run)
+                }
                 if let ledger = run.ledger,
                     let unchecked = ledger.actionRan(at: step.location, leaving: ledger.scopes(of: run))
                 {

@@ -34,11 +34,16 @@ package final class PlanRun {
     private var reachedIndex: [ObjectIdentifier: Int] = [:]
     private var updateErrors: [ErrorReport] = []
     private var given: StepLocation?
-    /// Effects the scopes cancelled themselves during the latest action step, with the identity of
-    /// their scope: what `THEN_Cancelled` checks.
     /// The analytics events the latest action step produced, in order.
     package private(set) var trackedByLatestAction: [AnalyticsEvent] = []
-    package private(set) var cancelledByLatestAction: [(scope: ObjectIdentifier, effect: any Effect)] = []
+    /// What became of every effect that left a pending list during the line, in order.
+    private(set) var fates: [EffectFate] = []
+    /// Where the latest action step's fates start in ``fates``.
+    private var latestActionStart = 0
+    /// The action step running, for the fates it causes; nil while `GIVEN` builds the scope.
+    private var currentAction: StepLocation?
+    /// The tree's generation when every scope of the line last reached its declared ancestors.
+    private var ancestorsCheckedAt: UInt64?
     /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
     private var isPlanCancelling = false
 
@@ -102,6 +107,29 @@ package final class PlanRun {
         ledger.checked("\(scopePath()).\(property)")
     }
 
+    // MARK: - Ancestors
+
+    /// The failure of an action step that would send an event while a scope of the line cannot
+    /// reach an ancestor it declares with `@Superscope`; nil when every one is reachable.
+    ///
+    /// A read of such an ancestor stops the program, which in a test stops the whole test process
+    /// and every result with it; so the step is not run. The tree is walked again only after it
+    /// changed.
+    package func missingAncestorFailure() -> String? {
+        guard let root else { return nil }
+        if ancestorsCheckedAt == ScopeTree.generation { return nil }
+        if let missing = root.firstMissingAncestorInSubtree {
+            return """
+                the step was not run: \(missing.description). An update reading it would stop the \
+                test process
+                expected: a \(missing.ancestorTypeName) above \(missing.scopeTypeName) at \(missing.path)
+                actual: none
+                """
+        }
+        ancestorsCheckedAt = ScopeTree.generation
+        return nil
+    }
+
     // MARK: - Errors reported by updates
 
     /// Receives what ``ErrorReporting`` received while the run is on.
@@ -134,8 +162,9 @@ package final class PlanRun {
     // MARK: - Cancelled effects
 
     /// Starts an action step: what it cancels replaces what the previous one did.
-    package func beginAction() {
-        cancelledByLatestAction.removeAll(keepingCapacity: true)
+    package func beginAction(at location: StepLocation) {
+        latestActionStart = fates.count
+        currentAction = location
         trackedByLatestAction.removeAll(keepingCapacity: true)
     }
 
@@ -145,10 +174,32 @@ package final class PlanRun {
         trackedByLatestAction.append(event)
     }
 
-    /// Receives every cancellation while the run is on.
-    package func noteCancelled(_ effect: any Effect, ofScope scope: ObjectIdentifier) {
-        guard !isPlanCancelling else { return }
-        cancelledByLatestAction.append((scope, effect))
+    /// Receives every step of every effect's lifecycle while the run is on, and keeps those that end
+    /// an effect or drop it.
+    package func noteLifecycle(_ event: EffectLifecycleEvent, of effect: any Effect, in runtime: ScopeRuntime)
+    {
+        guard
+            let how = EffectFate.How(event, byDismissal: runtime.hasLeftTheApp, byPlan: isPlanCancelling)
+        else { return }
+        fates.append(
+            EffectFate(
+                scope: runtime.scopeID, path: runtime.path, effect: effect, how: how, step: currentAction))
+    }
+
+    /// Effects the app cancelled during the latest action step, dismissal included: what
+    /// `THEN_Cancelled` checks.
+    var cancelledByLatestAction: [EffectFate] {
+        fates[latestActionStart...].filter(\.isCancelledByTheApp)
+    }
+
+    /// The latest fate of an effect that `matches`: of `scope`'s own if it has one, else of another
+    /// scope's (a dismissed child's, say), for a verb that found no such effect pending.
+    func latestFate(of scope: AnyObject, where matches: (any Effect) -> Bool) -> (
+        fate: EffectFate, isOwn: Bool
+    )? {
+        let id = ObjectIdentifier(scope)
+        if let own = fates.last(where: { $0.scope == id && matches($0.effect) }) { return (own, true) }
+        return fates.last(where: { matches($0.effect) }).map { ($0, false) }
     }
 
     // MARK: - Pending effects
@@ -212,7 +263,10 @@ package final class PlanRun {
         if checksRelease { failures.append(contentsOf: leakedScopes()) }
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
-        cancelledByLatestAction.removeAll()
+        fates.removeAll()
+        ancestorsCheckedAt = nil
+        latestActionStart = 0
+        currentAction = nil
         given = nil
         return failures
     }

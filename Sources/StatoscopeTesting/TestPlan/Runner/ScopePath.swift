@@ -12,6 +12,13 @@ package struct UnreachableScope: Error {
 package struct ScopePath<S: Scope> {
     /// The path in words: `App`, `App.detail`, `App.detail.list`.
     package let describe: @MainActor () -> String
+    /// The path as the tree names it (`App.detail.list`), optional chaining left out: where the
+    /// scope stood, for a check about one that is gone.
+    @MainActor
+    package var treePath: String {
+        describe().filter { $0 != "?" && $0 != "!" }
+    }
+
     /// Whether this is the root itself.
     package let isRoot: Bool
     /// The scope at the end of the path in the current line, or why there is none.

@@ -2,9 +2,10 @@ import Statoscope
 
 extension TestPlan {
     /// Checks that the scope cancelled an effect equal to `effect` during the latest event or
-    /// completion: its update called `cancelEffect`, a keyed effect replaced it, or the scope was
-    /// dismissed. Effects the plan cancels itself (see ``clearingPendingEffects(onWhen:)``) do not
-    /// count.
+    /// completion: its update called `cancelEffect`, a keyed effect replaced it, or the scope, or a
+    /// scope above it, was dismissed. On a parent, effects of the subscopes its event dismissed count
+    /// too; through a subscope's key path, they count although the subscope is gone. Effects the
+    /// plan cancels itself (see ``clearingPendingEffects(onWhen:)``) do not count.
     ///
     /// <!-- compiled with: SyncedCounterApp -->
     /// <!-- compiled inside: func sample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
@@ -44,20 +45,38 @@ extension TestPlan {
         matches: @escaping @MainActor (any Effect) -> Bool
     ) throws -> Self {
         let path = self.path
-        return try add(
+        return try addReaching(
             .check, .then, at: location, describe: { "\(words) was cancelled" },
-            perform: { run, scope in
-                let ownID = ObjectIdentifier(scope)
-                let cancelled = run.cancelledByLatestAction.filter { $0.scope == ownID }.map(\.effect)
-                guard !cancelled.contains(where: matches) else { return .passed }
+            perform: { run, reached in
+                // The scope's own effects, and those its subtree's dismissal ended. A subscope gone
+                // with its dismissal is found by the path it had.
+                let cancelled: [EffectFate]
+                switch reached {
+                case .success(let scope):
+                    let ownID = ObjectIdentifier(scope)
+                    let scopePath = scope.scopePath
+                    cancelled = run.cancelledByLatestAction.filter {
+                        $0.scope == ownID || ($0.isCancelledByDismissal && $0.isAt(orBelow: scopePath))
+                    }
+                case .failure:
+                    let treePath = path.treePath
+                    cancelled = run.cancelledByLatestAction.filter {
+                        $0.isCancelledByDismissal && $0.isAt(orBelow: treePath)
+                    }
+                }
+                guard !cancelled.contains(where: { matches($0.effect) }) else { return .passed }
+                let pending: String
+                switch reached {
+                case .success(let scope): pending = EffectText.list(PendingEffects.effects(of: scope))
+                case .failure: pending = "none (\(path.describe()) is nil)"
+                }
                 return .failed(
                     .missingEffect,
                     """
                     THEN_Cancelled(\(code)) on \(path.describe()): no such effect was cancelled by the latest \
                     event or completion
                     expected: \(code) cancelled
-                    actual: cancelled: \(EffectText.list(cancelled)); pending: \
-                    \(EffectText.list(PendingEffects.effects(of: scope)))
+                    actual: cancelled: \(EffectText.list(cancelled.map(\.effect))); pending: \(pending)
                     """)
             })
     }

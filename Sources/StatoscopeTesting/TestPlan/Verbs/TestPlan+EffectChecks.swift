@@ -69,6 +69,24 @@ extension TestPlan {
             type, expected, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Checks how many pending effects equal `effect`: for an update that enqueues the same effect
+    /// several times. ``THEN_Enqueued(_:fileID:filePath:line:column:)`` expects exactly one.
+    ///
+    /// <!-- compiled inside: func equalCountSample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
+    /// ```swift
+    /// .WHEN(.userAddsTwoItemsQuickly("a", "a"))
+    /// .THEN_Enqueued(SaveCart(items: ["a"]), count: 2)
+    /// ```
+    public func THEN_Enqueued<E: Effect & Equatable>(
+        _ effect: E, count expected: Int,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try enqueuedCount(
+            of: effect, expected,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Checks that a pending effect of type `E` has a property equal to `expected`.
     ///
     /// <!-- compiled inside: func parameterSample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
@@ -89,9 +107,20 @@ extension TestPlan {
         let path = self.path
         return try add(
             .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let pending = PendingEffects.effects(of: scope)
-                guard !pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
+                let equal = pending.count { ($0 as? E) == effect }
+                if equal == 1 { return .passed }
+                if equal > 1 {
+                    return .failed(
+                        .unexpectedEffect,
+                        """
+                        THEN_Enqueued on \(path.describe()): \(equal) pending effects equal the expected one; \
+                        when several are meant, say how many with THEN_Enqueued(_:count:)
+                        expected: one \(ValueText.inline(effect)) pending
+                        actual: \(equal) pending; pending effects: \(EffectText.list(pending))
+                        """)
+                }
                 var message = """
                     THEN_Enqueued on \(path.describe()): no pending effect equals the expected one
                     expected: \(ValueText.inline(effect)) pending
@@ -102,6 +131,7 @@ extension TestPlan {
                 {
                     message += "\nnewest pending \(E.self), \(difference)"
                 }
+                message += run.fateLine(of: scope, named: "equal \(E.self)") { ($0 as? E) == effect }
                 return .failed(.missingEffect, message)
             })
     }
@@ -149,10 +179,12 @@ extension TestPlan {
         return try add(
             .check, .then, at: location,
             describe: {
-                let expected = ValueText.inline(captured.value.expected)
+                let expected =
+                    SensitiveProperties.isSensitive(property, root: E.self)
+                    ? EventValue.redactionPlaceholder : ValueText.inline(captured.value.expected)
                 return "a pending `\(E.self)` has \(Humanized.propertyPath(property)) `\(expected)`"
             },
-            perform: { _, scope in
+            perform: { run, scope in
                 let (keyPath, expected) = captured.value
                 let pending = PendingEffects.effects(of: scope).compactMap { $0 as? E }
                 let step =
@@ -164,7 +196,7 @@ extension TestPlan {
                         \(step): no \(E.self) is pending
                         expected: a pending \(E.self) whose \(property) is \(ValueText.inline(expected))
                         actual: pending effects: \(EffectText.list(PendingEffects.effects(of: scope)))
-                        """)
+                        """ + run.fateLine(of: scope, named: "\(E.self)") { $0 is E })
                 }
                 let values = pending.map { $0[keyPath: keyPath] }
                 guard !values.contains(expected) else { return .passed }
@@ -205,17 +237,45 @@ extension TestPlan {
         return try add(
             .check, .then, at: location,
             describe: { "\(expected) `\(E.self)` \(expected == 1 ? "is" : "are") pending" },
-            perform: { _, scope in
+            perform: { run, scope in
                 let pending = PendingEffects.effects(of: scope)
                 let matching = pending.filter { $0 is E }
                 guard matching.count != expected else { return .passed }
+                let fate =
+                    matching.count < expected
+                    ? run.fateLine(of: scope, named: "latest \(E.self)") { $0 is E } : ""
                 return .failed(
                     .wrongValue,
                     """
                     THEN_Enqueued(\(E.self).self, count: \(expected)) on \(path.describe()) failed
                     expected: \(expected) pending \(E.self)
                     actual: \(matching.count) pending \(E.self); pending effects: \(EffectText.list(pending))
-                    """)
+                    """ + fate)
+            })
+    }
+
+    func enqueuedCount<E: Effect & Equatable>(of effect: E, _ expected: Int, at location: StepLocation) throws
+        -> Self
+    {
+        let path = self.path
+        let text = ValueText.inline(effect)
+        return try add(
+            .check, .then, at: location,
+            describe: { "\(expected) `\(text)` \(expected == 1 ? "is" : "are") pending" },
+            perform: { run, scope in
+                let pending = PendingEffects.effects(of: scope)
+                let equal = pending.count { ($0 as? E) == effect }
+                guard equal != expected else { return .passed }
+                let fate =
+                    equal < expected
+                    ? run.fateLine(of: scope, named: "latest equal \(E.self)") { ($0 as? E) == effect } : ""
+                return .failed(
+                    .wrongValue,
+                    """
+                    THEN_Enqueued(\(text), count: \(expected)) on \(path.describe()) failed
+                    expected: \(expected) pending
+                    actual: \(equal) pending; pending effects: \(EffectText.list(pending))
+                    """ + fate)
             })
     }
 }

@@ -71,17 +71,19 @@ extension TestPlan {
     }
 
     /// A step that finds the single pending effect of type `E` and acts on it, failing when none or
-    /// several are pending, or when what it delivers makes an update throw.
+    /// several are pending, when a stream verb's effect is not an open stream, or when what it
+    /// delivers makes an update throw.
     func onSinglePending<E: Effect>(
-        _ type: E.Type, _ keyword: SpecKeyword, verb: String, words: String, at location: StepLocation,
-        _ act: @escaping @MainActor (PendingEffects.Entry, S) -> Void
+        _ type: E.Type, _ keyword: SpecKeyword, verb: String, words: String, needsStream: Bool = false,
+        at location: StepLocation, _ act: @escaping @MainActor (PendingEffects.Entry, S) -> Void
     ) throws -> Self {
         let path = self.path
         return try add(
             .action, keyword, at: location, describe: { words },
             perform: { run, scope in
                 let step = "\(verb) on \(path.describe())"
-                switch PendingEffects.single(E.self, of: scope, in: run, step: step) {
+                switch PendingEffects.single(E.self, of: scope, in: run, step: step, needsStream: needsStream)
+                {
                 case .failure(let failure):
                     return failure.outcome
                 case .success(let entry):
@@ -106,7 +108,7 @@ extension TestPlan {
                         \(step): no effect is pending
                         expected: a pending effect producing \(Value.self)
                         actual: pending effects: none
-                        """)
+                        """ + run.fateLine(of: scope, named: "latest effect") { _ in true })
                 }
                 if let start = PendingEffects.startTime(of: oldest) {
                     return .failed(

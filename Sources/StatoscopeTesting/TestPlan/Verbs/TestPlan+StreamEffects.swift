@@ -64,7 +64,8 @@ extension TestPlan {
         at location: StepLocation
     ) throws -> Self {
         let captured = Captured(signal)
-        return try onSinglePending(E.self, .when, verb: verb, words: words, at: location) { entry, scope in
+        return try onSinglePending(E.self, .when, verb: verb, words: words, needsStream: true, at: location) {
+            entry, scope in
             switch captured.value {
             case .element(let element):
                 PendingEffects.yield(entry, of: scope, element: element)

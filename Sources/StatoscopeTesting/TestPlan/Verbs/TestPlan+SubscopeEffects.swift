@@ -209,6 +209,30 @@ extension TestPlan {
         return self
     }
 
+    /// Checks how many pending effects equal `effect` on a subscope.
+    public func THEN_Enqueued<Child: Scope, E: Effect & Equatable>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ effect: E,
+        count expected: Int,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        _ = try addressing(subscope).enqueuedCount(of: effect, expected, at: location)
+        return self
+    }
+
+    /// The same, for a subscope held by an optional property; the step fails while it is nil.
+    public func THEN_Enqueued<Child: Scope, E: Effect & Equatable>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ effect: E,
+        count expected: Int,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        _ = try addressing(subscope).enqueuedCount(of: effect, expected, at: location)
+        return self
+    }
+
     /// Checks that a subscope cancelled an effect equal to `effect` during the latest event or
     /// completion.
     public func THEN_Cancelled<Child: Scope, E: Effect & Equatable>(

@@ -127,7 +127,9 @@ extension TestPlan {
         let captured = Captured(expected)
         return try add(
             .check, keyword, at: location,
-            describe: { "\(Self.words(keyPath())) is `\(ValueText.inline(captured.value))`" },
+            describe: {
+                "\(Self.words(keyPath())) is `\(Self.specificationText(of: captured.value, at: keyPath()))`"
+            },
             perform: { run, scope in
                 let keyPath = keyPath()
                 run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
@@ -141,6 +143,16 @@ extension TestPlan {
                     \(ValueText.mismatch(expected: expected, actual: actual))
                     """)
             })
+    }
+
+    /// A value a check expects at `keyPath`, for the specification: `<redacted>` for a property the
+    /// app declared `@Sensitive`, whose key path reads the plain value.
+    static func specificationText(of value: Any, at keyPath: AnyKeyPath) -> String {
+        let property = KeyPathText.propertyPath(keyPath, root: S.self)
+        guard !SensitiveProperties.isSensitive(property, root: S.self) else {
+            return EventValue.redactionPlaceholder
+        }
+        return ValueText.inline(value)
     }
 
     /// A property of the scope in words, for the specification.

@@ -1,0 +1,73 @@
+// `_forEachField` walks a type's stored properties without an instance: a specification is written
+// before any scope exists, so a `Mirror` has nothing to reflect.
+import Statoscope
+@_spi(Reflection) import Swift
+
+/// Which properties the app declared `@Sensitive`, found from the types alone.
+///
+/// A key path to a `@Sensitive var password` reads the wrapped `String`, which says nothing of its
+/// privacy: the wrapper's storage (`_password: Sensitive<String>`) does. A specification is a document
+/// written to disk, so the value such a check expects shows as `<redacted>`, as in every other output.
+enum SensitiveProperties {
+    /// Whether a property `propertyPath` goes through, from `root`, is stored in a `Sensitive`.
+    ///
+    /// A component that cannot be followed (a subscript, a computed property) ends the walk: what
+    /// was found sensitive before it still counts.
+    static func isSensitive(_ propertyPath: String, root: Any.Type) -> Bool {
+        var type = root
+        for component in components(of: propertyPath) {
+            guard let field = storedField(named: component, in: type) else { return false }
+            if field is any SensitiveValue.Type { return true }
+            type = unwrapped(field)
+        }
+        return false
+    }
+
+    /// The property names of a path as ``KeyPathText`` writes it: `detail?.title` is `detail`, `title`.
+    private static func components(of propertyPath: String) -> [String] {
+        propertyPath.split(separator: ".").map { component in
+            String(component.prefix { $0 != "?" && $0 != "!" && $0 != "[" })
+        }
+    }
+
+    /// The type of the stored property that holds `name`: the property itself, or the storage a
+    /// property wrapper or `@Observable` keeps under `_name`.
+    private static func storedField(named name: String, in type: Any.Type) -> Any.Type? {
+        // Class types need the class option, whose static property Swift 6.3 reports as shared
+        // mutable state: its raw value is the same bit.
+        let options = type is AnyClass ? _EachFieldOptions(rawValue: 1 << 0) : []
+        let wrapped = "_\(name)"
+        var found: Any.Type?
+        _ = _forEachField(of: type, options: options) { fieldName, _, fieldType, _ in
+            // SAFETY: the runtime passes the field's name as a NUL-terminated string that stays valid
+            // while the closure runs; it is copied into a `String` before the closure returns.
+            let fieldName = String(cString: fieldName)
+            guard fieldName == name || fieldName == wrapped else { return true }
+            found = fieldType
+            return false
+        }
+        return found
+    }
+
+    /// The type a path goes on into: an optional's wrapped type, a `@Subscope`'s child.
+    private static func unwrapped(_ type: Any.Type) -> Any.Type {
+        var type = type
+        while let container = type as? any PathContainer.Type {
+            type = container.containedType
+        }
+        return type
+    }
+}
+
+/// A type a key path goes through to reach the next property: an optional, a `@Subscope`.
+private protocol PathContainer {
+    static var containedType: Any.Type { get }
+}
+
+extension Optional: PathContainer {
+    fileprivate static var containedType: Any.Type { Wrapped.self }
+}
+
+extension Subscope: PathContainer {
+    fileprivate static var containedType: Any.Type { Value.self }
+}
