@@ -41,16 +41,17 @@ public struct EffectClock: Injectable {
     /// An object whose identity is that of an ``EffectClock`` value.
     final class Identity: Sendable {}
 
-    /// The continuous clock. One value for the process, so that a throttle's intervals are measured
-    /// from one origin.
+    /// The continuous clock. One value for the process, so that every throttle that no injection
+    /// concerns measures its intervals on one clock.
     public static let defaultValue = EffectClock(ContinuousClock())
 
     /// The longest wait, a century: a debounce's quiet period (``EffectKeyPolicy/debounce(_:)``), a
     /// throttle's interval (``EffectKeyPolicy/throttle(_:)``), a ``sleep(for:)`` and a settling
     /// timeout (``EffectsState/waitUntilSettled(timeout:)``) longer than this count as this long.
     ///
-    /// No clock's instant overflows a century from now, and in practice a wait this long lasts until
-    /// its effect is cancelled. A test plan's clock follows the same rule.
+    /// The continuous clock, like any clock whose instants count from a recent start, reaches a
+    /// century from now without overflowing, and in practice a wait this long lasts until its effect
+    /// is cancelled. A test plan's clock follows the same rule.
     public static let longestWait: Duration = .seconds(3_155_760_000)
 
     /// `duration` as waited: at most ``longestWait``, and zero when negative.

@@ -35,9 +35,7 @@ extension ScopeRuntime {
         effects.schedule(id, until: Self.later(Self.virtualTime, by: delay))
         if !wasScheduling { Self.scheduling.append(WeakRuntime(runtime: self)) }
     }
-}
 
-extension ScopeRuntime {
     /// `duration` after `time`, or ``latestVirtualTime`` if that is later; `time` is virtual time,
     /// between zero and the latest, and `duration` is not negative, so nothing here overflows.
     private static func later(_ time: Duration, by duration: Duration) -> Duration {
