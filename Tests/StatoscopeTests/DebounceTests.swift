@@ -130,4 +130,26 @@ struct DebounceTests {
         await box.effectsState.waitUntilSettled()
         #expect(box.results == ["refresh 1", "refresh 5"])
     }
+
+    @Test func aNewClockStartsANewThrottleInterval() async {
+        let (box, clock) = searchBox()
+        clock.advance(by: .seconds(60))
+        box.send(.userPulledToRefresh(1))
+        await box.effectsState.waitUntilSettled()
+
+        let newClock = ManualClock()
+        box.injectObject(EffectClock(newClock))
+        box.send(.userPulledToRefresh(2))
+        await box.effectsState.waitUntilSettled()
+        #expect(
+            box.results == ["refresh 1", "refresh 2"], "the new clock's interval starts at its first effect")
+
+        newClock.advance(by: .milliseconds(999))
+        box.send(.userPulledToRefresh(3))
+        #expect(box.effectsState.effects.isEmpty, "within the new clock's interval")
+        newClock.advance(by: .milliseconds(1))
+        box.send(.userPulledToRefresh(4))
+        await box.effectsState.waitUntilSettled()
+        #expect(box.results == ["refresh 1", "refresh 2", "refresh 4"])
+    }
 }

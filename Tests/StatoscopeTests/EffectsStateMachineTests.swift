@@ -219,4 +219,30 @@ struct EffectsStateMachineTests {
         #expect(
             stagedID(machine.enqueue("other", key: "o", policy: throttle, now: .milliseconds(11_500))) != nil)
     }
+
+    @Test func aThrottleIntervalStartedOnAnotherClockIsOver() throws {
+        final class Clock {}
+        var machine = Machine()
+        let throttle = EffectKeyPolicy.throttle(.seconds(1))
+        let (old, new) = (Clock(), Clock())
+        _ = try #require(
+            stagedID(machine.enqueue("r1", key: "r", policy: throttle, now: .seconds(60), clock: old)))
+        _ = machine.commitStaged()
+        let second = machine.enqueue("r2", key: "r", policy: throttle, now: .zero, clock: new)
+        #expect(stagedID(second) != nil, "the new clock's elapsed time is not compared with the old one's")
+        _ = machine.commitStaged()
+        #expect(
+            machine.enqueue("r3", key: "r", policy: throttle, now: .milliseconds(999), clock: new)
+                == .throttled(lastStart: .zero))
+    }
+
+    @Test func aQuietPeriodOfZeroOrLessIsNoDelayAndALongOneIsTheLongestWait() throws {
+        var machine = Machine()
+        let delays = [Duration.zero, .seconds(-1), .seconds(Int64.min), .seconds(Int64.max)].map {
+            quietPeriod in
+            stagedID(machine.enqueue("q", key: "\(quietPeriod)", policy: .debounce(quietPeriod)))
+                .flatMap { machine.entry($0)?.delay }
+        }
+        #expect(delays == [nil, nil, nil, EffectClock.longestWait])
+    }
 }

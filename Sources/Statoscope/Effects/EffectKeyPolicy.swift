@@ -15,8 +15,12 @@ public enum EffectKeyPolicy: Sendable {
     /// replaces it and waits anew, so of a burst only the last one runs, `quietPeriod` after the
     /// burst ended. While it waits, it is listed in ``EffectsState/effects`` and can be cancelled.
     ///
+    /// A quiet period of zero or less is none: the effect starts at once, as with ``cancelOlder``.
+    /// One longer than ``EffectClock/longestWait`` (a century) lasts that long.
+    ///
     /// A test plan runs on virtual time: there, a debounced effect is pending but scheduled, and
-    /// starts (and can be completed) once the plan let its quiet period pass.
+    /// starts (and can be completed) once the plan let its quiet period pass; with no quiet period,
+    /// it starts at once there too.
     case debounce(Duration)
     /// Start at most once per interval, on the leading edge: a refresh that must not hammer the
     /// server.
@@ -26,5 +30,10 @@ public enum EffectKeyPolicy: Sendable {
     /// and replaces an older one with the key still in flight as with ``cancelOlder``. An update that
     /// throws starts nothing, so the interval does not restart. In a test plan, the interval runs on
     /// the plan's virtual clock.
+    ///
+    /// An interval runs between two instants of one clock: after a scope above injects another
+    /// ``EffectClock``, the next effect with the key starts and a new interval begins on the new
+    /// clock. An interval of zero or less drops nothing; one longer than ``EffectClock/longestWait``
+    /// (a century) lasts that long.
     case throttle(Duration)
 }

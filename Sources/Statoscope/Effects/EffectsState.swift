@@ -122,6 +122,8 @@ public struct EffectsState<S: Scope> {
     ///
     /// Effects still in flight when the time is up keep running: a stream that never ends is still
     /// listed in ``effects``, and still delivers. Waiting costs nothing while it waits: no polling.
+    /// A `timeout` of zero or less returns at once; one longer than ``EffectClock/longestWait`` (a
+    /// century) waits that long.
     ///
     /// <!-- compiled inside: @MainActor func settleSample(scope: Launch) async { … _ = settled } -->
     /// ```swift

@@ -63,7 +63,22 @@ package struct EffectsStateMachine<Payload> {
     /// A debounced effect's delay and a throttled one's start.
     private struct Timing {
         let delay: Duration?
-        let throttledAt: Duration?
+        let throttledAt: ThrottleStart?
+    }
+
+    /// When a throttled effect started, and on which clock: an interval is measured between two
+    /// instants of one clock, so a start on another clock (a clock injected since) starts a new one.
+    private struct ThrottleStart {
+        let at: Duration
+        /// The clock's identity, held so that it is not reused by another clock; nil for the plan's
+        /// virtual clock.
+        let clock: AnyObject?
+
+        func isWithin(_ interval: Duration, of now: Duration, on clock: AnyObject?) -> Bool {
+            // Both instants lie between zero and the clock's elapsed time: the difference cannot
+            // overflow.
+            self.clock === clock && now - at < interval
+        }
     }
 
     /// The payload of every effect staged or running. The rest of an ``Entry`` lives apart, where only
@@ -81,7 +96,7 @@ package struct EffectsStateMachine<Payload> {
     /// The effects waiting for virtual time to reach their start, and when they start.
     private var scheduledUntil: [EffectID: Duration] = [:]
     /// For each key enqueued with a throttle, when its latest effect started.
-    private var throttleStarts: [AnyHashable: Duration] = [:]
+    private var throttleStarts: [AnyHashable: ThrottleStart] = [:]
     private var lastID: UInt64 = 0
 
     package init() {}
@@ -116,7 +131,7 @@ package struct EffectsStateMachine<Payload> {
         let timing = timings.isEmpty ? nil : timings[id]
         return Entry(
             id: id, key: keys.isEmpty ? nil : keys[id], phase: storedPhase(id), payload: payload,
-            delay: timing?.delay, throttledAt: timing?.throttledAt)
+            delay: timing?.delay, throttledAt: timing?.throttledAt?.at)
     }
 
     /// The phase of a stored effect: running unless the staged list or the scheduled table has it.
@@ -148,19 +163,26 @@ package struct EffectsStateMachine<Payload> {
     }
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
-    /// `now` is the time on the scope's clock, which only a throttle reads.
+    /// `now` is the time on the scope's clock, which only a throttle reads, and `clock` identifies
+    /// that clock (nil for the plan's virtual clock): a throttle's interval runs on one clock.
+    ///
+    /// A debounce's quiet period and a throttle's interval count as ``EffectClock/longestWait`` when
+    /// longer, and as zero when negative: a quiet period of zero starts the effect at once, and an
+    /// interval of zero drops nothing.
     package mutating func enqueue(
         _ payload: Payload, key: AnyHashable? = nil, policy: EffectKeyPolicy = .cancelOlder,
-        now: Duration = .zero
+        now: Duration = .zero, clock: AnyObject? = nil
     ) -> Enqueued {
         var cancelled: Entry?
         var replaced: EffectID?
-        var throttledAt: Duration?
+        var throttledAt: ThrottleStart?
         if let key, case .throttle(let interval) = policy {
-            if let lastStart = throttleStarts[key], now - lastStart < interval {
-                return .throttled(lastStart: lastStart)
+            if let lastStart = throttleStarts[key],
+                lastStart.isWithin(EffectClock.boundedWait(interval), of: now, on: clock)
+            {
+                return .throttled(lastStart: lastStart.at)
             }
-            throttledAt = now
+            throttledAt = ThrottleStart(at: now, clock: clock)
         }
         if let key, let older = idsByKey[key] {
             switch policy {
@@ -180,7 +202,9 @@ package struct EffectsStateMachine<Payload> {
         lastID += 1
         let id = EffectID(rawValue: lastID)
         var delay: Duration?
-        if case .debounce(let quietPeriod) = policy { delay = quietPeriod }
+        if case .debounce(let quietPeriod) = policy, quietPeriod > .zero {
+            delay = EffectClock.boundedWait(quietPeriod)
+        }
         entries.append(id, payload)
         if let key {
             idsByKey[key] = id

@@ -44,7 +44,8 @@ extension ScopeRuntime {
             effects.stage(effect)
             notify(.enqueued, effect)
         } else {
-            switch effects.enqueue(effect, key: key, policy: policy, now: now(for: policy)) {
+            let (now, clock) = now(for: policy)
+            switch effects.enqueue(effect, key: key, policy: policy, now: now, clock: clock) {
             case .dropped:
                 notify(.droppedForKeyInFlight, effect)
                 return
@@ -75,11 +76,14 @@ extension ScopeRuntime {
         }
     }
 
-    /// The time a throttle measures its interval on: the plan's virtual clock while effects are
-    /// recorded, else the scope's ``EffectClock``. Other policies read no clock.
-    private func now(for policy: EffectKeyPolicy) -> Duration {
-        guard case .throttle = policy else { return .zero }
-        return Self.effectExecution == .recorded ? Self.virtualTime : resolve(EffectClock.self).elapsed
+    /// The time a throttle measures its interval on, and the clock it was read on: the plan's
+    /// virtual clock (no identity) while effects are recorded, else the scope's ``EffectClock``.
+    /// Other policies read no clock.
+    private func now(for policy: EffectKeyPolicy) -> (Duration, AnyObject?) {
+        guard case .throttle = policy else { return (.zero, nil) }
+        guard Self.effectExecution != .recorded else { return (Self.virtualTime, nil) }
+        let clock = resolve(EffectClock.self)
+        return (clock.elapsed, clock.identity)
     }
 
     /// Starts the staged effects, or discards them when the update that staged them threw.
@@ -231,7 +235,8 @@ extension ScopeRuntime {
     /// Suspends until no effect of the scope is staged or running, or until `timeout` has passed on
     /// the continuous clock. Returns whether the scope settled.
     func waitUntilSettled(timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        // Bounded, so that the deadline is an instant the continuous clock can sleep until.
+        let deadline = ContinuousClock.now.advanced(by: EffectClock.boundedWait(timeout))
         while !effects.isEmpty {
             guard ContinuousClock.now < deadline else { return false }
             let settled = await withCheckedContinuation { continuation in

@@ -4,6 +4,10 @@ extension ScopeRuntime {
     /// How much virtual time has passed since the plan's line started.
     package private(set) static var virtualTime: Duration = .zero
 
+    /// Where virtual time stops: time passing beyond it, which no live clock reaches, leaves the
+    /// clock here rather than overflowing `Duration`.
+    package static let latestVirtualTime: Duration = .seconds(Int64.max)
+
     /// The runtimes holding scheduled effects, held weakly: a released scope's effects are gone.
     private static var scheduling: [WeakRuntime] = []
 
@@ -13,10 +17,10 @@ extension ScopeRuntime {
         scheduling.removeAll()
     }
 
-    /// Moves virtual time forward; the scheduled effects due by then start, in the order they
-    /// become due.
+    /// Moves virtual time forward, up to ``latestVirtualTime``; the scheduled effects due by then
+    /// start, in the order they become due.
     package static func advanceVirtualTime(by duration: Duration) {
-        virtualTime += duration
+        virtualTime = later(virtualTime, by: duration)
         let runtimes = scheduling.compactMap(\.runtime)
         scheduling.removeAll()
         for runtime in runtimes {
@@ -28,8 +32,14 @@ extension ScopeRuntime {
     /// Holds a recorded effect until virtual time has moved `delay` past now.
     func schedule(_ id: EffectID, after delay: Duration) {
         let wasScheduling = effects.hasScheduled
-        effects.schedule(id, until: Self.virtualTime + delay)
+        effects.schedule(id, until: Self.later(Self.virtualTime, by: delay))
         if !wasScheduling { Self.scheduling.append(WeakRuntime(runtime: self)) }
+    }
+
+    /// `duration` after `time`, or ``latestVirtualTime`` if that is later; `time` is virtual time,
+    /// between zero and the latest, and `duration` is not negative, so nothing here overflows.
+    private static func later(_ time: Duration, by duration: Duration) -> Duration {
+        duration >= latestVirtualTime - time ? latestVirtualTime : time + duration
     }
 }
 

@@ -6,7 +6,8 @@ extension TestPlan {
     ///
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
     /// nothing in a plan waits on the wall clock. It only moves forward: a negative `duration` fails
-    /// the step.
+    /// the step. It stops at `.seconds(Int64.max)`, far beyond any live clock: time passing beyond
+    /// leaves it there, and throttles' intervals go on.
     ///
     /// <!-- compiled with: Debounce -->
     /// <!-- compiled inside: func sample(plan: TestPlan<SearchScreen>) throws { _ = try plan … } -->
