@@ -53,21 +53,27 @@ enum StateDiff {
                     (value as? any SensitiveValue)?.identityText ?? text, object: Self.object(in: value))
                 count = value is String ? nil : (value as? any Collection)?.count
             case .subscope(let storage, let name):
-                let children = storage.namedChildren(name: name)
+                // No child's name or path: a list of thousands of rows costs one pass of identities.
+                let children = storage.children
                 self.name = name
-                identity = .children(children.map { ObjectIdentifier($0.scope) })
-                count = nil
+                identity = .children(children.map { ObjectIdentifier($0) })
+                count = storage.isList ? children.count : nil
                 if storage.isEmptyOptional {
                     text = "nil"
-                } else if children.count == 1, children[0].name == name {
-                    text = "\(type(of: children[0].scope))"
+                } else if !storage.isList, let child = children.first {
+                    text = "\(type(of: child))"
                 } else {
-                    text = "[" + children.map { "\(type(of: $0.scope))" }.joined(separator: ", ") + "]"
+                    let shown = children.prefix(Self.childrenShown).map { "\(type(of: $0))" }
+                    let more = children.count > Self.childrenShown ? ", …" : ""
+                    text = "[" + shown.joined(separator: ", ") + more + "]"
                 }
             case .injected:
                 return nil
             }
         }
+
+        /// How many of a list's children its text names; the count says how many there are.
+        static let childrenShown = 8
 
         /// The object a value is, or an optional holds.
         private static func object(in value: Any) -> ObjectIdentifier? {

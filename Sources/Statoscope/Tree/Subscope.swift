@@ -292,6 +292,10 @@ extension Subscope: SubscopeStorage {
     var isEmptyOptional: Bool {
         Value.self is any OptionalProtocol.Type && childScopes(value).isEmpty
     }
+
+    var children: [any Scope] { childScopes(value) }
+
+    var isList: Bool { rowAccess != nil }
 }
 
 /// A `@Subscope` property's storage, found by reflection when a whole subtree is walked.
@@ -300,6 +304,10 @@ protocol SubscopeStorage {
     func namedChildren(name: String) -> [(name: String, scope: any Scope)]
     /// Whether this is an optional child that is absent.
     var isEmptyOptional: Bool { get }
+    /// The children it holds, without their names: for reads that need no name.
+    var children: [any Scope] { get }
+    /// Whether it is a list of children.
+    var isList: Bool { get }
 }
 
 /// Lets a generic test tell an optional type apart.
