@@ -78,9 +78,9 @@ struct LargeListTests {
     }
 
     /// Checks every row's path with one expectation, so that a check of 10,000 rows stays short.
-    private func expectPaths(of board: Board, _ comment: Comment? = nil) {
+    private func expectPaths(of board: Board, _ when: String) {
         let wrong = board.rows.indices.filter { board.rows[$0].scopePath != "Board.rows[\($0)]" }
-        #expect(wrong.isEmpty, "rows named wrong, first at \(wrong.first ?? -1)", comment)
+        #expect(wrong.isEmpty, "\(when): rows named wrong, first at \(wrong.first ?? -1)")
     }
 
     @Test func rowPathsFollowInsertsRemovalsAndMovesInATenThousandRowList() {

@@ -5,13 +5,16 @@
 /// A row keeps a hint instead (where it stood when last looked up), and the search for it starts
 /// there, so a row that an insert or a removal shifted is found in a few steps.
 @MainActor
-final class ChildList {
+package final class ChildList {
     /// The property's name, as rows' names show it: `rows` in `rows[2]`.
     let property: String
     /// The rows' identities, in the list's order.
-    private(set) var identities: [ObjectIdentifier] = []
+    package private(set) var identities: [ObjectIdentifier] = []
+    /// How many places of the list each row holds: a row listed twice leaves when both are gone, and
+    /// a row taken out and put back elsewhere in one change only moved.
+    private var places = IdentityTable<Int>()
 
-    init(property: String) {
+    package init(property: String) {
         self.property = property
     }
 
@@ -37,8 +40,37 @@ final class ChildList {
         return nil
     }
 
-    /// Records the list as it is now, given the change from what was recorded.
-    func record(_ change: ChildListChange, newIdentities: UnsafeRawBufferPointer) {
+    /// Records the list as it is now, given the change from what was recorded; returns the rows that
+    /// left it (with the index each had) and the indexes of the rows that joined it.
+    package func apply(
+        _ change: ChildListChange, newIdentities: UnsafeRawBufferPointer
+    ) -> (left: [(index: Int, identity: ObjectIdentifier)], joined: [Int]) {
+        let word = MemoryLayout<ObjectIdentifier>.stride
+        var joined: [Int] = []
+        // Places put in first, so that a row taken out and put back is never counted as gone.
+        for index in change.inserted {
+            let identity = newIdentities.load(fromByteOffset: index * word, as: ObjectIdentifier.self)
+            let count = places[identity] ?? 0
+            places.updateValue(count + 1, forKey: identity)
+            if count == 0 { joined.append(index) }
+        }
+        var left: [(index: Int, identity: ObjectIdentifier)] = []
+        for index in change.removed {
+            let identity = identities[index]
+            let count = (places[identity] ?? 1) - 1
+            if count == 0 {
+                places.removeValue(forKey: identity)
+                left.append((index, identity))
+            } else {
+                places.updateValue(count, forKey: identity)
+            }
+        }
+        record(change, newIdentities: newIdentities)
+        return (left, joined)
+    }
+
+    /// Records the identities as they are now, given the change from what was recorded.
+    private func record(_ change: ChildListChange, newIdentities: UnsafeRawBufferPointer) {
         let word = MemoryLayout<ObjectIdentifier>.stride
         let newEnd = newIdentities.count / word - change.suffix
         let oldEnd = identities.count - change.suffix

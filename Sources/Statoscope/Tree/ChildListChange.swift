@@ -1,7 +1,8 @@
 import Foundation
 
-/// What changed between two versions of a list of children: which rows joined it and which left it.
-/// A row that only moved is in neither, since its name is found lazily (``ChildList``).
+/// Where two versions of a list of children differ: the positions whose rows were taken out of the
+/// old list, and those whose rows were put in the new one. A row that only moved may be in both;
+/// ``ChildList`` counts each row's places to tell a move from a row that joined or left.
 ///
 /// Plain data, computed from the two lists' identities as raw words, so that one change to a list of
 /// thousands of rows costs a comparison of memory and work in proportion to the rows that changed,
@@ -11,16 +12,16 @@ package struct ChildListChange: Equatable {
     package var prefix = 0
     /// How many rows at the end are the same objects in both lists (not overlapping `prefix`).
     package var suffix = 0
-    /// Indexes in the new list of the rows that were not in the old one.
-    package var joined: [Int] = []
-    /// Indexes in the old list of the rows that are not in the new one.
-    package var left: [Int] = []
+    /// Indexes in the old list of the rows taken out.
+    package var removed: [Int] = []
+    /// Indexes in the new list of the rows put in.
+    package var inserted: [Int] = []
     /// The only positions between `prefix` and `suffix` that hold another row, when the lists are
     /// equally long and these are few; nil when any position between them may differ.
     package var differing: [Int]?
 
-    /// How many differing positions of two equally long lists are compared pairwise before the
-    /// comparison falls back to sets.
+    /// How many differing positions of two equally long lists are compared one by one; past that,
+    /// the whole middle counts as changed, unless one row moved across it.
     static let pairwiseLimit = 32
 
     private static let word = MemoryLayout<UInt>.stride
@@ -42,20 +43,17 @@ package struct ChildListChange: Equatable {
             count: min(oldCount, newCount) - change.prefix)
         let oldRange = change.prefix..<(oldCount - change.suffix)
         let newRange = change.prefix..<(newCount - change.suffix)
-        if oldRange.isEmpty {
-            change.joined = Array(newRange)
-        } else if newRange.isEmpty {
-            change.left = Array(oldRange)
-        } else if oldRange.count == newRange.count {
+        if oldRange.count == newRange.count {
             change.comparePairwise(old, new, in: oldRange)
         } else {
-            change.compareAsSets(old, oldRange, new, newRange)
+            change.removed = Array(oldRange)
+            change.inserted = Array(newRange)
         }
         return change
     }
 
-    /// Equally long middles: the positions that differ, compared with each other when they are few;
-    /// a row moved across the middle (a rotation by one) changes no membership at all.
+    /// Equally long middles: the positions that differ, when they are few; a row moved across the
+    /// middle (a rotation by one) puts in and takes out no row at all.
     private mutating func comparePairwise(
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, in range: Range<Int>
     ) {
@@ -72,27 +70,12 @@ package struct ChildListChange: Equatable {
         }
         if differing.count <= Self.pairwiseLimit {
             self.differing = differing
-            let oldWords = differing.map { Self.load(old, $0) }
-            let newWords = differing.map { Self.load(new, $0) }
-            joined = differing.indices.filter { !oldWords.contains(newWords[$0]) }.map { differing[$0] }
-            left = differing.indices.filter { !newWords.contains(oldWords[$0]) }.map { differing[$0] }
-            return
+            removed = differing
+            inserted = differing
+        } else if !Self.isRotationByOne(old, new, in: range) {
+            removed = Array(range)
+            inserted = Array(range)
         }
-        if Self.isRotationByOne(old, new, in: range) { return }
-        compareAsSets(old, range, new, range)
-    }
-
-    /// Any middles: rows are looked up by identity.
-    private mutating func compareAsSets(
-        _ old: UnsafeRawBufferPointer, _ oldRange: Range<Int>, _ new: UnsafeRawBufferPointer,
-        _ newRange: Range<Int>
-    ) {
-        var oldRows = IdentityTable<Void>(minimumCapacity: oldRange.count)
-        for index in oldRange { oldRows.updateValue((), forKey: Self.load(old, index)) }
-        var newRows = IdentityTable<Void>(minimumCapacity: newRange.count)
-        for index in newRange { newRows.updateValue((), forKey: Self.load(new, index)) }
-        joined = newRange.filter { oldRows[Self.load(new, $0)] == nil }
-        left = oldRange.filter { newRows[Self.load(old, $0)] == nil }
     }
 
     /// Whether `new` is `old` with the first row of `range` moved to its end, or the last to its start.

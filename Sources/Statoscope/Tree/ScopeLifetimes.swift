@@ -55,6 +55,7 @@ enum ScopeLifetimes {
         }
         var pending = [top]
         while let runtime = pending.popLast() {
+            if runtime !== top || !isTop { runtime.freezeRowIndex() }
             runtime.tree.lifetime = .dismissed
             runtime.cancelAllEffects()
             hold(runtime)
@@ -65,10 +66,12 @@ enum ScopeLifetimes {
     /// A dismissed scope was linked again: its subtree is back in the app.
     static func revive(_ top: ScopeRuntime) {
         forget(top)
+        top.tree.frozenRowIndex = nil
         var pending = top.tree.children.all
         while let runtime = pending.popLast() {
             runtime.tree.lifetime = .linked
             runtime.tree.dismissedPath = nil
+            runtime.tree.frozenRowIndex = nil
             forget(runtime)
             pending.append(contentsOf: runtime.tree.children.all)
         }

@@ -14,9 +14,9 @@ extension ScopeRuntime {
             return ErrorReporting.report(ErrorReport(error: refusal, source: .treeChange, runtime: self))
         }
         let changesAncestors = child.tree.parent !== self
-        if child.tree.lifetime == .linked, let former = child.tree.parent {
-            former.tree.children.remove(child)
-        }
+        // Whatever its lifetime: a dismissed child is still among its dismissed parent's children,
+        // and must not be dismissed or revived with them once it lives here.
+        child.tree.parent?.tree.children.remove(child)
         let wasDismissed = child.tree.lifetime == .dismissed
         child.tree.parent = self
         child.tree.place = place
@@ -60,26 +60,36 @@ extension ScopeRuntime {
     /// again before the running update returns. A child moved meanwhile to another property, here
     /// or elsewhere, stays.
     func unlink(_ child: ScopeRuntime, from property: String) {
-        guard child.tree.parent === self, child.tree.lifetime == .linked,
-            case .property(let name) = child.tree.place, name == property
+        guard child.tree.parent === self, case .property(let name) = child.tree.place, name == property
         else { return }
-        leave(child)
+        leave(child, renamedAs: nil)
     }
 
     /// Takes the row that stood at `index` out of `list`; its name stays the one it had there, for
     /// the reports of events sent to it later.
     func unlink(_ child: ScopeRuntime, from list: ChildList, at index: Int) {
-        guard child.tree.parent === self, child.tree.lifetime == .linked,
-            case .row(let rowList) = child.tree.place, rowList === list
+        guard child.tree.parent === self, case .row(let rowList) = child.tree.place, rowList === list
         else { return }
-        child.tree.place = .formerRow(property: list.property, index: index)
-        leave(child)
+        leave(child, renamedAs: .formerRow(property: list.property, index: index))
     }
 
-    private func leave(_ child: ScopeRuntime) {
-        tree.children.remove(child)
-        ScopeTree.valuesChanged()
-        ScopeLifetimes.childLeft(child)
+    /// A linked child leaves the app when the running update returns; a dismissed one (below this
+    /// dismissed scope) stays dismissed on its own, no longer revived with this scope.
+    private func leave(_ child: ScopeRuntime, renamedAs place: PlaceInParent?) {
+        switch child.tree.lifetime {
+        case .linked:
+            if let place { child.tree.place = place }
+            tree.children.remove(child)
+            ScopeTree.valuesChanged()
+            ScopeLifetimes.childLeft(child)
+        case .dismissed:
+            child.tree.dismissedPath = child.tree.dismissedPath ?? child.path
+            if let place { child.tree.place = place }
+            tree.children.remove(child)
+            ScopeTree.valuesChanged()
+        case .root, .leaving:
+            break
+        }
     }
 
     /// This runtime and its ancestors, nearest first; a leaving or dismissed scope's former
@@ -128,10 +138,18 @@ extension ScopeRuntime {
         case .formerRow(let property, let index):
             return ChildList.name(of: property, at: index)
         case .row(let list):
+            if let frozen = tree.frozenRowIndex { return ChildList.name(of: list.property, at: frozen) }
             let index = list.index(of: scopeID, near: tree.rowHint) ?? tree.rowHint
             tree.rowHint = index
             return ChildList.name(of: list.property, at: index)
         }
+    }
+
+    /// Fixes a row's index as it is now: a dismissed scope keeps the path it had, whatever becomes
+    /// of its parent's list afterwards.
+    func freezeRowIndex() {
+        guard case .row(let list) = tree.place, tree.frozenRowIndex == nil else { return }
+        tree.frozenRowIndex = list.index(of: scopeID, near: tree.rowHint) ?? tree.rowHint
     }
 
     /// The first runtime of this subtree, depth first, that satisfies `predicate`.

@@ -184,24 +184,25 @@ public struct Subscope<Value> {
     @MainActor
     private func linkChangedRows(of list: ChildList, to parent: ScopeRuntime) {
         guard let rowAccess else { return }
-        var found: ChildListChange?
-        var leftIdentities: [ObjectIdentifier] = []
+        var found: (left: [(index: Int, identity: ObjectIdentifier)], joined: [Int])?
         rowAccess.withIdentities(value) { current in
-            found = list.identities.withUnsafeBytes { ChildListChange.between(old: $0, new: current) }
-            guard let change = found else { return }
-            leftIdentities = change.left.map { list.identities[$0] }
-            list.record(change, newIdentities: current)
+            guard
+                let change = list.identities.withUnsafeBytes({
+                    ChildListChange.between(old: $0, new: current)
+                })
+            else { return }
+            found = list.apply(change, newIdentities: current)
         }
-        guard let change = found else { return }
+        guard let (left, joined) = found else { return }
         // Rows that moved have new names, and the paths cached below them are stale.
         ScopeTree.valuesChanged()
         // Rows that left first: those already released are dropped at once, so the rows that join
         // find a smaller table.
-        for (index, identity) in zip(change.left, leftIdentities) {
+        for (index, identity) in left {
             guard let child = ScopeRuntimeTable.runtime(withID: identity) else { continue }
             parent.unlink(child, from: list, at: index)
         }
-        for index in change.joined {
+        for index in joined {
             let child = ScopeRuntimeTable.runtime(for: rowAccess.row(value, index))
             parent.link(child, as: .row(list))
             child.tree.rowHint = index
@@ -224,10 +225,9 @@ public struct Subscope<Value> {
             return storage
         }
         storage.rowAccess?.withIdentities(storage.value) { current in
-            list.identities.withUnsafeBytes {
-                if let change = ChildListChange.between(old: $0, new: current) {
-                    list.record(change, newIdentities: current)
-                }
+            if let change = list.identities.withUnsafeBytes({ ChildListChange.between(old: $0, new: current) }
+            ) {
+                _ = list.apply(change, newIdentities: current)
             }
         }
         for (index, child) in storage.childScopes(storage.value).enumerated() {

@@ -22,6 +22,8 @@ struct TreeNode {
     /// Where this scope's row last stood in its list: where the search for its index starts, so that
     /// a row shifted by an insert or a removal is found in a few steps.
     var rowHint = 0
+    /// A dismissed row's index, fixed when it was dismissed.
+    var frozenRowIndex: Int?
     /// The linked children; a removal reorders them.
     var children = ChildRuntimes()
     /// This scope's position in its parent's ``children``, so that it leaves them without a search.
