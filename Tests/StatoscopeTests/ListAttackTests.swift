@@ -998,31 +998,6 @@ struct ListAttackTests {
 
     // MARK: - 4. Paths in logs, descriptions and recordings
 
-    @Test func theEventLogAndTheSubtreeDescriptionNameRowsByTheirCurrentIndex() {
-        let log = CapturedLog()
-        EventLogging.enable(logger: log.logger(), level: .info)
-        defer { EventLogging.disable() }
-        let root = LALogRoot()
-        let all = rows(5)
-        root.rows = all
-        root.send(.run { $0.rows.insert(LARow("top", gate: gate), at: 0) })
-        all[2].send(.ping)  // rows[3] now
-        root.send(.run { $0.rows.swapAt(0, 5) })
-        all[4].send(.ping)  // rows[0] now
-        let lines = log.lines.filter { $0.contains("LALogRoot.rows[") && $0.contains("<- ping") }
-        #expect(lines == ["info LALogRoot.rows[3] <- ping", "info LALogRoot.rows[0] <- ping"])
-
-        let description = root.subtreeDescription.split(separator: "\n").map(String.init)
-        let order = description.indices.compactMap { index -> String? in
-            guard description[index].hasPrefix("  rows["), index + 1 < description.count else { return nil }
-            return
-                "\(description[index].trimmingCharacters(in: .whitespaces)) \(description[index + 1].trimmingCharacters(in: .whitespaces))"
-        }
-        #expect(
-            order == root.rows.enumerated().map { "rows[\($0.offset)]: LARow name = \"\($0.element.name)\"" },
-            "\(root.subtreeDescription)")
-    }
-
     @Test func aRecordedSessionNamesRowsByTheirIndexAtTheTimeAndReplaysToTheSameRows() throws {
         let list = LARecList()
         var text = ""
@@ -1047,5 +1022,33 @@ struct ListAttackTests {
         #expect(replayed.rows.map(\.id) == list.rows.map(\.id))
         #expect(replayed.rows.map(\.taps) == list.rows.map(\.taps))
         #expect(list.rows.map(\.taps) == [1, 1, 2])
+    }
+}
+
+/// Logging is app-wide: this runs with the other logging tests, one at a time.
+extension EventLoggingTests {
+    @Test func theEventLogAndTheSubtreeDescriptionNameRowsByTheirCurrentIndex() {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info)
+        defer { EventLogging.disable() }
+        let root = LALogRoot()
+        let all = (0..<5).map { LARow("r\($0)", gate: Gate()) }
+        root.rows = all
+        root.send(.run { $0.rows.insert(LARow("top", gate: Gate()), at: 0) })
+        all[2].send(.ping)  // rows[3] now
+        root.send(.run { $0.rows.swapAt(0, 5) })
+        all[4].send(.ping)  // rows[0] now
+        let lines = log.lines.filter { $0.contains("LALogRoot.rows[") && $0.contains("<- ping") }
+        #expect(lines == ["info LALogRoot.rows[3] <- ping", "info LALogRoot.rows[0] <- ping"])
+
+        let description = root.subtreeDescription.split(separator: "\n").map(String.init)
+        let order = description.indices.compactMap { index -> String? in
+            guard description[index].hasPrefix("  rows["), index + 1 < description.count else { return nil }
+            return
+                "\(description[index].trimmingCharacters(in: .whitespaces)) \(description[index + 1].trimmingCharacters(in: .whitespaces))"
+        }
+        #expect(
+            order == root.rows.enumerated().map { "rows[\($0.offset)]: LARow name = \"\($0.element.name)\"" },
+            "\(root.subtreeDescription)")
     }
 }

@@ -65,14 +65,14 @@ enum ScopeLifetimes {
 
     /// A dismissed scope was linked again: its subtree is back in the app.
     static func revive(_ top: ScopeRuntime) {
-        forget(top)
+        unhold(top)
         top.tree.frozenRowIndex = nil
         var pending = top.tree.children.all
         while let runtime = pending.popLast() {
             runtime.tree.lifetime = .linked
             runtime.tree.dismissedPath = nil
             runtime.tree.frozenRowIndex = nil
-            forget(runtime)
+            unhold(runtime)
             pending.append(contentsOf: runtime.tree.children.all)
         }
     }
@@ -103,8 +103,14 @@ enum ScopeLifetimes {
         Dispatcher.checksLifetimes = true
     }
 
-    /// A scope is no longer dismissed and alive: revived, or its runtime was dropped.
+    /// A scope's runtime was dropped: if it was dismissed, it is no longer held.
     static func forget(_ runtime: ScopeRuntime) {
+        // Only a dismissed scope is held: a released row that was never dismissed costs no lookup.
+        guard runtime.tree.lifetime == .dismissed else { return }
+        unhold(runtime)
+    }
+
+    private static func unhold(_ runtime: ScopeRuntime) {
         guard !held.isEmpty, held.removeValue(forKey: runtime.scopeID) != nil else { return }
         if held.isEmpty {
             DismissedScopeFilter.clear()

@@ -97,6 +97,25 @@ enum Profiles {
             }
         ),
         (
+            "list-replace-10000-after-dismissals",
+            { count in
+                let gate = ParkingGate()
+                let root = ScreenNode(gate: gate)
+                var held: [ScreenNode] = []
+                for _ in 0..<100 {
+                    let (top, _) = ScreenNode.subtree(count: 1_000, gate: gate)
+                    root.send(.present(top))
+                    root.send(.present(nil))
+                    held.append(top)
+                }
+                held.removeAll()
+                let screen = ListScreen()
+                for _ in 0..<count {
+                    screen.send(.load((0..<10_000).map { ListRow(text: $0) }))
+                }
+            }
+        ),
+        (
             "list-replace-10000",
             { count in
                 let screen = ListScreen()

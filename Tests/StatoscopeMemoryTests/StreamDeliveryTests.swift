@@ -1,6 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
-import Testing
+import XCTest
 
 /// 1 through `count`, each at once: a producer far faster than the main actor delivers. It counts
 /// what it produced, so that a test sees how far it runs ahead of delivery.
@@ -69,34 +69,41 @@ final class Flooded: Scope {
     }
 }
 
-@MainActor
-@Suite(.timeLimit(.minutes(2)))
-struct StreamDeliveryTests {
-    // Past both bounds (twice the delivery turn, twice the waiting elements), and no larger: on a main
-    // actor shared with every other test of the run, each turn waits behind their jobs.
+/// A flooding stream holds the main actor in turns, and every other completion of the process waits
+/// behind its elements: XCTest, so that these run one at a time with no other test in the process
+/// (XCTest runs before any Swift Testing test starts), neither slowed by other tests' work on the
+/// main actor nor slowing theirs.
+final class StreamDeliveryTests: XCTestCase {
+    // Past both bounds: twice the delivery turn, and twice the elements that may wait.
     private static let burst = 12_000
 
-    @Test(arguments: [true, false])
-    func anotherMainActorTaskRunsWhileABurstIsDelivered(fromClosure: Bool) async {
-        let scope = Flooded()
-        scope.send(fromClosure ? .floodFromClosure(Self.burst) : .flood(Self.burst))
-        #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
-        #expect(scope.received == Self.burst, "every element")
-        #expect(scope.outOfOrder == 0, "in order")
-        let seen = scope.receivedWhenTheOtherTaskRan ?? Self.burst
-        // The task was queued while the first element was delivered: at most that turn of the
-        // delivery and one other, queued before it, ran before it.
-        #expect(seen <= 2 * CompletionInbox.deliveriesPerTurn, "the other task waited for \(seen) elements")
+    @MainActor
+    func testAnotherMainActorTaskRunsWhileABurstIsDelivered() async {
+        for fromClosure in [true, false] {
+            let scope = Flooded()
+            scope.send(fromClosure ? .floodFromClosure(Self.burst) : .flood(Self.burst))
+            let settled = await scope.effectsState.waitUntilSettled(timeout: testPatience)
+            XCTAssertTrue(settled, "from a closure: \(fromClosure)")
+            XCTAssertEqual(scope.received, Self.burst, "every element")
+            XCTAssertEqual(scope.outOfOrder, 0, "in order")
+            let seen = scope.receivedWhenTheOtherTaskRan ?? Self.burst
+            // The task was queued while the first element was delivered: at most that turn of the
+            // delivery and one other, queued before it, ran before it.
+            XCTAssertLessThanOrEqual(
+                seen, 2 * CompletionInbox.deliveriesPerTurn, "the other task waited for \(seen) elements")
+        }
     }
 
-    @Test func aProducerRunsNoFurtherAheadOfDeliveryThanTheBound() async {
+    @MainActor
+    func testAProducerRunsNoFurtherAheadOfDeliveryThanTheBound() async {
         let scope = Flooded()
         scope.send(.flood(Self.burst))
-        #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
-        #expect(scope.received == Self.burst)
-        #expect(scope.outOfOrder == 0)
-        #expect(
-            scope.largestLead <= 2 * CompletionInbox.waitingElementsBound + 2,
+        let settled = await scope.effectsState.waitUntilSettled(timeout: testPatience)
+        XCTAssertTrue(settled)
+        XCTAssertEqual(scope.received, Self.burst)
+        XCTAssertEqual(scope.outOfOrder, 0)
+        XCTAssertLessThanOrEqual(
+            scope.largestLead, 2 * CompletionInbox.waitingElementsBound + 2,
             "the producer ran \(scope.largestLead) elements ahead")
     }
 }
