@@ -74,8 +74,7 @@ let package = Package(
             name: "StatoscopeExamplesTests",
             dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
         ),
-        // XCTest, so that its tests run with no other test in the process: memory readings, and a
-        // stream flooding the main actor.
+        // XCTest, so that its memory readings run with no other test in the process.
         .testTarget(
             name: "StatoscopeMemoryTests",
             dependencies: ["Statoscope", "StatoscopeTestSupport"]

@@ -19,8 +19,6 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     @usableFromInline
     enum Body: Sendable {
         case closure(@Sendable (_ yield: @Sendable (Element) -> Void) async throws -> Void)
-        /// A sequence, iterated no faster than its elements are taken: `emit` may wait.
-        case sequence(@Sendable (_ emit: @Sendable (Element) async -> Void) async throws -> Void)
         case mapped(StreamChain<Element>)
     }
 
@@ -28,14 +26,11 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     ///
     /// A sequence that can be iterated once only, such as an `AsyncStream`, makes an effect that
     /// can run once: make such a sequence in the closure form instead, so that each run has its own.
-    ///
-    /// The sequence is iterated no faster than the main actor takes its elements: once a few
-    /// thousand events wait for the main actor, iteration waits too.
     public init<Source: AsyncSequence & Sendable>(_ elements: Source) where Source.Element == Element {
-        body = .sequence { emit in
+        body = .closure { yield in
             for try await element in elements {
                 if Task.isCancelled { return }
-                await emit(element)
+                yield(element)
             }
         }
     }
@@ -44,10 +39,7 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     /// stream ends when `produce` returns, or fails with what it throws.
     ///
     /// `produce` runs off the main actor, and should return once its task is cancelled; what it
-    /// yields after that is not delivered. `yield` returns at once: what `produce` yields faster
-    /// than the main actor takes it waits in memory. A producer that can outrun the main actor is
-    /// better an `AsyncSequence`, such as an `AsyncStream` with a `bufferingPolicy`, handed to the
-    /// initializer that takes a sequence.
+    /// yields after that is not delivered.
     public init(_ produce: @escaping @Sendable (_ yield: @Sendable (Element) -> Void) async throws -> Void) {
         body = .closure(produce)
     }
@@ -72,12 +64,8 @@ public struct AnyStreamEffect<Element>: StreamEffect {
                     switch body {
                     case .closure(let produce):
                         try await produce { continuation.yield(HandedOver(value: $0)) }
-                    case .sequence(let iterate):
-                        try await iterate { continuation.yield(HandedOver(value: $0)) }
                     case .mapped(let chain):
-                        try await chain.run(
-                            { continuation.yield(HandedOver(value: $0)) },
-                            now: { continuation.yield(HandedOver(value: $0)) })
+                        try await chain.run { continuation.yield(HandedOver(value: $0)) }
                     }
                     continuation.finish()
                 } catch {
@@ -127,15 +115,12 @@ extension AnyStreamEffect: PristineCarrying {
 }
 
 extension AnyStreamEffect: YieldingStream {
-    func yieldBoxed(_ emit: @Sendable (Any) async -> Void, now emitNow: @Sendable (Any) -> Void) async throws
-    {
+    func yieldBoxed(_ emit: @Sendable (Any) -> Void) async throws {
         switch body {
         case .closure(let produce):
-            try await produce { emitNow($0) }
-        case .sequence(let iterate):
-            try await iterate { await emit($0) }
+            try await produce { emit($0) }
         case .mapped(let chain):
-            try await chain.run({ await emit($0) }, now: { emitNow($0) })
+            try await chain.run { emit($0) }
         }
     }
 }

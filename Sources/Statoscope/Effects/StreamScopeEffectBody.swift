@@ -36,18 +36,12 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
         // Seen through its non-generic base class: the closure below then captures no metatype.
         let body: StreamScopeEffectBody = self
         do {
-            // Elements post one by one, in order, to the inbox every effect shares: the main actor
-            // takes them in batches, and drops them once the stream was cancelled. The stream waits
-            // while the inbox is full, unless a closure's synchronous `yield` posts, which cannot.
-            try await chain.pristine.emitBoxed(
-                { element in
-                    await CompletionInbox.shared.postElement(
-                        body: body, outcome: body.outcome(of: .element(element)))
-                },
-                now: { element in
-                    CompletionInbox.shared.post(
-                        body: body, outcome: body.outcome(of: .element(element)), isFinal: false)
-                })
+            try await chain.pristine.emitBoxed { element in
+                // Elements post one by one, in order, to the inbox every effect shares: the main
+                // actor takes them in batches, and drops them once the stream was cancelled.
+                CompletionInbox.shared.post(
+                    body: body, outcome: body.outcome(of: .element(element)), isFinal: false)
+            }
             end = .finished
         } catch {
             end = .failed(error)
