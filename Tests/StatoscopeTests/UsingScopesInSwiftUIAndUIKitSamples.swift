@@ -95,7 +95,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 160
+// UsingScopesInSwiftUIAndUIKit.md, line 162
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -121,7 +121,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 192
+// UsingScopesInSwiftUIAndUIKit.md, line 194
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -156,7 +156,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 230
+// UsingScopesInSwiftUIAndUIKit.md, line 232
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -174,7 +174,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 258
+// UsingScopesInSwiftUIAndUIKit.md, line 260
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -194,7 +194,7 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 289
+// UsingScopesInSwiftUIAndUIKit.md, line 291
 #if canImport(UIKit)
 
 final class RecipeCountViewController: UIViewController {
