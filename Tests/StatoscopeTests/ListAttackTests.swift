@@ -7,15 +7,6 @@ import Testing
 // Adversarial tests of the promises of Guarantees.md and ScopeTrees.md about `@Subscope` lists,
 // dismissed scopes still held, refused cycles and the paths of rows, each written to break one.
 
-/// Waits for its gate: a row's long-running work.
-struct LAParked: Effect {
-    let gate: Gate
-    func runEffect() async throws -> Int {
-        await gate.wait()
-        return 1
-    }
-}
-
 /// A row that may hold rows of its own and an optional child; runs any code in an update.
 @MainActor
 final class LARow: Scope {
@@ -40,7 +31,7 @@ final class LARow: Scope {
 
     func update(_ when: When) throws {
         switch when {
-        case .park: effectsState.enqueue(LAParked(gate: gate).map(When.parked))
+        case .park: effectsState.enqueue(ParkedUntilOpened(gate: gate).map(When.parked))
         case .parked: break
         case .ping: pings += 1
         case .run(let body): try body(self)
