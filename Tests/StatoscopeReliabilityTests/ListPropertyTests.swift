@@ -83,8 +83,8 @@ enum ListStep: CustomStringConvertible {
         case 4: self = .swap(parameter % 1_000, parameter / 1_000)
         case 5: self = .replace(at: parameter)
         // Some programs reach a few thousand rows.
-        case 6: self = .replaceAll(count: parameter % 7 == 0 ? 3_000 : parameter % 40)
-        case 7: self = .appendMany(count: parameter % 5 == 0 ? 2_000 : parameter % 20)
+        case 6: self = .replaceAll(count: parameter % 7 == 0 ? 1_500 : parameter % 40)
+        case 7: self = .appendMany(count: parameter % 5 == 0 ? 1_000 : parameter % 20)
         case 8: self = .reverse
         case 9: self = .park(at: parameter)
         case 10: self = .bringBack(heldIndex: parameter % 1_000, at: parameter / 1_000)
@@ -120,7 +120,7 @@ enum ListStep: CustomStringConvertible {
 @MainActor
 @Suite(.timeLimit(.minutes(10)), .serialized)
 struct ListPropertyTests {
-    static let programCount = 150
+    static let programCount = 100
 
     @Test func listsOfRowsKeepPathsLifetimesAndWorkRight() async {
         await propertyCheck(count: Self.programCount, input: Gen.int(in: 0...99_999).array(of: 1...30)) {

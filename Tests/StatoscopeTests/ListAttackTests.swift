@@ -271,18 +271,18 @@ struct ListAttackTests {
         await gate.open()
     }
 
-    @Test func tenThousandRowsSortedReversedAndFilteredInPlaceKeepTheirPaths() {
+    @Test func thousandsOfRowsSortedReversedAndFilteredInPlaceKeepTheirPaths() {
         let list = LAList()
-        let all = rows(10_000)
+        let all = rows(3_000)
         list.rows = all
-        #expect(all[9_999].scopePath == "LAList.rows[9999]")
+        #expect(all[2_999].scopePath == "LAList.rows[2999]")
         list.send(.run { $0.rows.sort { $0.name < $1.name } })  // "r0", "r1", "r10", ...
         expectPaths(list.rows, "LAList.rows", "after sorting by name")
         list.send(.run { $0.rows.reverse() })
         expectPaths(list.rows, "LAList.rows", "after reversing")
         list.send(.run { $0.rows.removeAll { Int($0.name.dropFirst())! % 2 == 0 } })
         expectPaths(list.rows, "LAList.rows", "after removing every even row")
-        #expect(list.rows.count == 5_000)
+        #expect(list.rows.count == 1_500)
         #expect(!isLive(all[0]) && isLive(all[1]))
     }
 
