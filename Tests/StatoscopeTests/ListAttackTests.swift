@@ -142,18 +142,6 @@ final class LARecRow: Scope {
 
 struct LAError: Error {}
 
-/// A reproducible generator for shuffles.
-struct LARandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Counts observation notifications.
 @MainActor
 final class LACount {
@@ -223,7 +211,7 @@ struct ListAttackTests {
             (
                 "shuffle", 0,
                 { rows, _ in
-                    var random = LARandom(state: 7)
+                    var random = SplitMix64(state: 7)
                     rows.shuffle(using: &random)
                 }
             ),
