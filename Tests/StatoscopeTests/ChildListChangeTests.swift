@@ -5,7 +5,10 @@ import Testing
 /// only moved.
 @MainActor
 struct ChildListChangeTests {
-    final class Row {}
+    final class Row: Scope {
+        enum When {}
+        func update(_ when: When) throws {}
+    }
 
     /// A list's record of `old`, then the change to `new`: the old indexes of the rows that left and
     /// the new indexes of those that joined; nil when nothing changed.
@@ -16,19 +19,19 @@ struct ChildListChangeTests {
         oldIDs.withUnsafeBytes { oldBytes in
             [ObjectIdentifier]().withUnsafeBytes { empty in
                 if let first = ChildListChange.between(old: empty, new: oldBytes) {
-                    _ = list.apply(first, newIdentities: oldBytes)
+                    _ = list.apply(first, newIdentities: oldBytes) { ScopeRuntimeTable.runtime(for: old[$0]) }
                 }
             }
         }
         let found = list.identities.withUnsafeBytes { recorded in
             newIDs.withUnsafeBytes { newBytes in
-                ChildListChange.between(old: recorded, new: newBytes).map {
-                    list.apply($0, newIdentities: newBytes)
+                ChildListChange.between(old: recorded, new: newBytes).map { change in
+                    list.apply(change, newIdentities: newBytes) { ScopeRuntimeTable.runtime(for: new[$0]) }
                 }
             }
         }
-        #expect(list.identities == newIDs, "the list records the new rows")
-        return found.map { ($0.left.map(\.index), $0.joined) }
+        #expect(Array(list.identities) == newIDs, "the list records the new rows")
+        return found.map { ($0.left.map(\.index), $0.joined.map(\.index)) }
     }
 
     /// The raw difference: where the lists differ.

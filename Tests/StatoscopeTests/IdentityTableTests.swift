@@ -35,4 +35,21 @@ struct IdentityTableTests {
         #expect(table.isEmpty)
         #expect(keys.allSatisfy { table[ObjectIdentifier($0)] == nil })
     }
+
+    @Test func aTableThatHeldABurstGivesItsRoomBackAndKeepsWhatIsLeft() {
+        let keys = (0..<10_000).map { _ in Key() }
+        var table = IdentityTable<Int>()
+        for (index, key) in keys.enumerated() { table[ObjectIdentifier(key)] = index }
+        let burst = table.capacity
+        table.shrinkIfSparse()
+        #expect(table.capacity == burst, "a full table keeps its room")
+        for key in keys.dropFirst(100) { table[ObjectIdentifier(key)] = nil }
+        table.shrinkIfSparse()
+        #expect(table.capacity < burst / 16, "room for \(table.capacity) entries after the burst of 10,000")
+        #expect(table.count == 100)
+        for (index, key) in keys.prefix(100).enumerated() {
+            #expect(table[ObjectIdentifier(key)] == index)
+        }
+        #expect(table[ObjectIdentifier(keys[500])] == nil)
+    }
 }

@@ -5,30 +5,38 @@
 /// address is already unique, and no outsider chooses it), removal by shifting the following entries
 /// back. `Dictionary` hashes each key with SipHash, which cost more than the rest of linking a row.
 package struct IdentityTable<Value> {
-    /// The keys, an address each; 0 marks an empty slot (no object lives at address 0).
-    private var keys: [UInt]
-    private var values: [Value?]
+    /// A key and its value side by side, so that a lookup touches one place in memory, not two.
+    private struct Slot {
+        /// An address; 0 marks an empty slot (no object lives at address 0).
+        var key: UInt
+        var value: Value?
+    }
+
+    private var slots: [Slot]
     package private(set) var count = 0
     /// 64 minus the number of bits that index a slot.
     private var shift: UInt64
 
     package init(minimumCapacity: Int = 0) {
-        var slots = 8
-        while slots < minimumCapacity * 2 { slots <<= 1 }
-        keys = Array(repeating: 0, count: slots)
-        values = Array(repeating: nil, count: slots)
-        shift = UInt64(64 - slots.trailingZeroBitCount)
+        var capacity = 8
+        while capacity < minimumCapacity * 2 { capacity <<= 1 }
+        slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
     }
 
     package var isEmpty: Bool { count == 0 }
 
+    /// How many entries fit before the table grows, at most half its slots.
+    package var capacity: Int { slots.count / 2 }
+
     package subscript(id: ObjectIdentifier) -> Value? {
         get {
             let key = UInt(bitPattern: id)
+            let mask = slots.count - 1
             var slot = home(of: key)
-            while keys[slot] != 0 {
-                if keys[slot] == key { return values[slot] }
-                slot = (slot + 1) & (keys.count - 1)
+            while slots[slot].key != 0 {
+                if slots[slot].key == key { return slots[slot].value }
+                slot = (slot + 1) & mask
             }
             return nil
         }
@@ -45,19 +53,19 @@ package struct IdentityTable<Value> {
     @discardableResult
     package mutating func updateValue(_ value: Value, forKey id: ObjectIdentifier) -> Value? {
         let key = UInt(bitPattern: id)
+        let mask = slots.count - 1
         var slot = home(of: key)
-        while keys[slot] != 0 {
-            if keys[slot] == key {
-                let old = values[slot]
-                values[slot] = value
+        while slots[slot].key != 0 {
+            if slots[slot].key == key {
+                let old = slots[slot].value
+                slots[slot].value = value
                 return old
             }
-            slot = (slot + 1) & (keys.count - 1)
+            slot = (slot + 1) & mask
         }
-        keys[slot] = key
-        values[slot] = value
+        slots[slot] = Slot(key: key, value: value)
         count += 1
-        if count * 2 > keys.count { grow() }
+        if count * 2 > slots.count { resize(toHold: slots.count) }
         return nil
     }
 
@@ -65,54 +73,59 @@ package struct IdentityTable<Value> {
     @discardableResult
     package mutating func removeValue(forKey id: ObjectIdentifier) -> Value? {
         let key = UInt(bitPattern: id)
-        let mask = keys.count - 1
+        let mask = slots.count - 1
         var slot = home(of: key)
-        while keys[slot] != key {
-            if keys[slot] == 0 { return nil }
+        while slots[slot].key != key {
+            if slots[slot].key == 0 { return nil }
             slot = (slot + 1) & mask
         }
-        let removed = values[slot]
+        let removed = slots[slot].value
         // Shift back each following entry that its probe reached past the freed slot, so that no
         // lookup stops at a hole before its key.
         var hole = slot
         var next = (slot + 1) & mask
-        while keys[next] != 0 {
-            let wanted = home(of: keys[next])
+        while slots[next].key != 0 {
+            let wanted = home(of: slots[next].key)
             let reachesHole =
                 hole <= next ? (wanted <= hole || wanted > next) : (wanted <= hole && wanted > next)
             if reachesHole {
-                keys[hole] = keys[next]
-                values[hole] = values[next]
+                slots[hole] = slots[next]
                 hole = next
             }
             next = (next + 1) & mask
         }
-        keys[hole] = 0
-        values[hole] = nil
+        slots[hole] = Slot(key: 0, value: nil)
         count -= 1
         return removed
     }
 
+    /// Gives memory back once most entries are gone: a table that held a burst of scopes would
+    /// otherwise spread every later lookup over the burst's slots.
+    package mutating func shrinkIfSparse() {
+        guard slots.count > 64, count * 16 < slots.count else { return }
+        resize(toHold: count)
+    }
+
     /// Every value, in no particular order.
     package var allValues: [Value] {
-        values.compactMap { $0 }
+        slots.compactMap(\.value)
     }
 
     /// Every key, in no particular order.
     package var allKeys: [ObjectIdentifier] {
-        keys.indices.compactMap { keys[$0] == 0 ? nil : ObjectIdentifier(address: keys[$0]) }
+        slots.compactMap { $0.key == 0 ? nil : ObjectIdentifier(address: $0.key) }
     }
 
     private func home(of key: UInt) -> Int {
         Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    private mutating func grow() {
-        var larger = IdentityTable(minimumCapacity: keys.count)
-        for slot in keys.indices where keys[slot] != 0 {
-            larger.updateValue(values[slot]!, forKey: ObjectIdentifier(address: keys[slot]))
+    private mutating func resize(toHold minimumCapacity: Int) {
+        var resized = IdentityTable(minimumCapacity: minimumCapacity)
+        for slot in slots where slot.key != 0 {
+            resized.updateValue(slot.value!, forKey: ObjectIdentifier(address: slot.key))
         }
-        self = larger
+        self = resized
     }
 }
 

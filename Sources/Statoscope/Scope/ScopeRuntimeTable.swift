@@ -14,6 +14,10 @@ package enum ScopeRuntimeTable {
     @exclusivity(unchecked) private static var runtimes = IdentityTable<ScopeRuntime>()
     private static var sizeSweepThreshold = minimumSizeSweepThreshold
     private static let minimumSizeSweepThreshold = 64
+    /// Set while a list links the rows that joined it before unlinking those that left: the rows
+    /// that left and were released go with the change, and a sweep meanwhile would walk the whole
+    /// table to find them.
+    @exclusivity(unchecked) private static var sweepsDeferred = false
 
     /// Runtimes with at least one effect task running: the only ones the timed sweep looks at.
     /// The runtime found last, checked before the table: an effect's enqueue, start and completion
@@ -41,13 +45,21 @@ package enum ScopeRuntimeTable {
             // A released scope's runtime at this scope's address: not while runtimes keep their
             // scope's address, but dropped rather than handed out if it ever happened.
             dropReleased(runtime)
-        } else if runtimes.count >= sizeSweepThreshold {
+        } else if runtimes.count >= sizeSweepThreshold, !sweepsDeferred {
             sweepReleasedScopes()
             sizeSweepThreshold = max(minimumSizeSweepThreshold, runtimes.count * 2)
         }
         let runtime = ScopeRuntime(scope: scope)
         runtimes[id] = runtime
         return runtime
+    }
+
+    /// Runs `body`, which makes runtimes for the rows that joined a list, without sweeping for
+    /// released scopes (see ``sweepsDeferred``).
+    static func deferringSweeps<Result>(_ body: () -> Result) -> Result {
+        sweepsDeferred = true
+        defer { sweepsDeferred = false }
+        return body()
     }
 
     /// The runtime of `scope`, if it has one; never makes one: for reads.
@@ -77,6 +89,7 @@ package enum ScopeRuntimeTable {
         for runtime in runtimes.allValues where runtime.scope == nil {
             dropReleased(runtime)
         }
+        runtimes.shrinkIfSparse()
     }
 
     /// Drops the runtime of a scope known to be released: its effects are cancelled, and its live

@@ -9,13 +9,17 @@ package final class ChildList {
     /// The property's name, as rows' names show it: `rows` in `rows[2]`.
     let property: String
     /// The rows' identities, in the list's order.
-    package private(set) var identities: [ObjectIdentifier] = []
-    /// How many places of the list each row holds: a row listed twice leaves when both are gone, and
-    /// a row taken out and put back elsewhere in one change only moved.
-    private var places = IdentityTable<Int>()
+    package private(set) var identities = RowIdentities()
+    /// Tells this list apart from every other, for the count of places a row's runtime keeps: an
+    /// address could be reused by a later list.
+    let serial: UInt64
+
+    @exclusivity(unchecked) private static var lastSerial: UInt64 = 0
 
     package init(property: String) {
         self.property = property
+        Self.lastSerial &+= 1
+        serial = Self.lastSerial
     }
 
     /// The name of the row at `index` of the list `property`: `rows[2]`.
@@ -40,29 +44,46 @@ package final class ChildList {
         return nil
     }
 
+    /// A row that joined or left, and its index in the list it joined or left.
+    package struct Row {
+        package let index: Int
+        package let runtime: ScopeRuntime
+    }
+
     /// Records the list as it is now, given the change from what was recorded; returns the rows that
-    /// left it (with the index each had) and the indexes of the rows that joined it.
+    /// left it (with the index each had) and those that joined it (with their index). `runtimeAt`
+    /// gives the runtime of the row at an index of the new list.
+    ///
+    /// How many places of the list each row holds is counted on its runtime (a row listed twice
+    /// leaves when both are gone, and a row taken out and put back elsewhere in one change only
+    /// moved), so that a change of thousands of rows looks each one up once.
     package func apply(
-        _ change: ChildListChange, newIdentities: UnsafeRawBufferPointer
-    ) -> (left: [(index: Int, identity: ObjectIdentifier)], joined: [Int]) {
-        let word = MemoryLayout<ObjectIdentifier>.stride
-        var joined: [Int] = []
+        _ change: ChildListChange, newIdentities: UnsafeRawBufferPointer,
+        runtimeAt: (Int) -> ScopeRuntime
+    ) -> (left: [Row], joined: [Row]) {
+        var joined: [Row] = []
         // Places put in first, so that a row taken out and put back is never counted as gone.
         for index in change.inserted {
-            let identity = newIdentities.load(fromByteOffset: index * word, as: ObjectIdentifier.self)
-            let count = places[identity] ?? 0
-            places.updateValue(count + 1, forKey: identity)
-            if count == 0 { joined.append(index) }
-        }
-        var left: [(index: Int, identity: ObjectIdentifier)] = []
-        for index in change.removed {
-            let identity = identities[index]
-            let count = (places[identity] ?? 1) - 1
-            if count == 0 {
-                places.removeValue(forKey: identity)
-                left.append((index, identity))
+            let runtime = runtimeAt(index)
+            if runtime.tree.placesListSerial == serial, runtime.tree.placesInList > 0 {
+                runtime.tree.placesInList += 1
             } else {
-                places.updateValue(count, forKey: identity)
+                runtime.tree.placesListSerial = serial
+                runtime.tree.placesInList = 1
+                joined.append(Row(index: index, runtime: runtime))
+            }
+        }
+        var left: [Row] = []
+        for index in change.removed {
+            // A row of the record has a runtime: it got one when it joined, and a runtime stays
+            // while its row is listed.
+            guard let runtime = ScopeRuntimeTable.runtime(withID: identities[index]) else { continue }
+            if runtime.tree.placesListSerial == serial, runtime.tree.placesInList > 1 {
+                runtime.tree.placesInList -= 1
+            } else {
+                // Its last place here, or counted by a list it joined since: it left this one.
+                if runtime.tree.placesListSerial == serial { runtime.tree.placesInList = 0 }
+                left.append(Row(index: index, runtime: runtime))
             }
         }
         record(change, newIdentities: newIdentities)
@@ -72,8 +93,6 @@ package final class ChildList {
     /// Records the identities as they are now, given the change from what was recorded.
     private func record(_ change: ChildListChange, newIdentities: UnsafeRawBufferPointer) {
         let word = MemoryLayout<ObjectIdentifier>.stride
-        let newEnd = newIdentities.count / word - change.suffix
-        let oldEnd = identities.count - change.suffix
         if let differing = change.differing {
             for index in differing {
                 identities[index] = newIdentities.load(
@@ -81,17 +100,8 @@ package final class ChildList {
             }
             return
         }
-        if newEnd - change.prefix != oldEnd - change.prefix {
-            // Room for the changed rows first (any identity will do), then their identities.
-            identities.replaceSubrange(
-                change.prefix..<oldEnd,
-                with: repeatElement(ObjectIdentifier(ChildList.self), count: newEnd - change.prefix))
-        }
-        guard newEnd > change.prefix else { return }
-        identities.withUnsafeMutableBytes { recorded in
-            recorded.baseAddress!.advanced(by: change.prefix * word).copyMemory(
-                from: newIdentities.baseAddress!.advanced(by: change.prefix * word),
-                byteCount: (newEnd - change.prefix) * word)
-        }
+        identities.replaceSubrange(
+            change.prefix..<(identities.count - change.suffix), withRowsOf: newIdentities,
+            count: newIdentities.count / word - change.suffix - change.prefix)
     }
 }

@@ -134,6 +134,7 @@ enum ScopeLifetimes {
             ScopeRuntimeTable.dropReleased(runtime)
             forget(runtime)
         }
+        held.shrinkIfSparse()
     }
 }
 

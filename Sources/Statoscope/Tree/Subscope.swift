@@ -184,28 +184,29 @@ public struct Subscope<Value> {
     @MainActor
     private func linkChangedRows(of list: ChildList, to parent: ScopeRuntime) {
         guard let rowAccess else { return }
-        var found: (left: [(index: Int, identity: ObjectIdentifier)], joined: [Int])?
+        var found: (left: [ChildList.Row], joined: [ChildList.Row])?
         rowAccess.withIdentities(value) { current in
             guard
                 let change = list.identities.withUnsafeBytes({
                     ChildListChange.between(old: $0, new: current)
                 })
             else { return }
-            found = list.apply(change, newIdentities: current)
+            found = ScopeRuntimeTable.deferringSweeps {
+                list.apply(change, newIdentities: current) {
+                    ScopeRuntimeTable.runtime(for: rowAccess.row(value, $0))
+                }
+            }
         }
         guard let (left, joined) = found else { return }
         // Rows that moved have new names, and the paths cached below them are stale.
         ScopeTree.valuesChanged()
-        // Rows that left first: those already released are dropped at once, so the rows that join
-        // find a smaller table.
-        for (index, identity) in left {
-            guard let child = ScopeRuntimeTable.runtime(withID: identity) else { continue }
-            parent.unlink(child, from: list, at: index)
+        // Rows that left first: those already released are dropped at once.
+        for row in left {
+            parent.unlink(row.runtime, from: list, at: row.index)
         }
-        for index in joined {
-            let child = ScopeRuntimeTable.runtime(for: rowAccess.row(value, index))
-            parent.link(child, as: .row(list))
-            child.tree.rowHint = index
+        for row in joined {
+            parent.link(row.runtime, as: .row(list))
+            row.runtime.tree.rowHint = row.index
         }
     }
 
@@ -227,7 +228,9 @@ public struct Subscope<Value> {
         storage.rowAccess?.withIdentities(storage.value) { current in
             if let change = list.identities.withUnsafeBytes({ ChildListChange.between(old: $0, new: current) }
             ) {
-                _ = list.apply(change, newIdentities: current)
+                _ = list.apply(change, newIdentities: current) {
+                    ScopeRuntimeTable.runtime(for: storage.rowAccess!.row(storage.value, $0))
+                }
             }
         }
         for (index, child) in storage.childScopes(storage.value).enumerated() {

@@ -22,6 +22,10 @@ struct TreeNode {
     /// Where this scope's row last stood in its list: where the search for its index starts, so that
     /// a row shifted by an insert or a removal is found in a few steps.
     var rowHint = 0
+    /// How many places of the list with serial ``placesListSerial`` this row holds (see
+    /// ``ChildList/apply(_:newIdentities:runtimeAt:)``).
+    var placesInList = 0
+    var placesListSerial: UInt64 = 0
     /// A dismissed row's index, fixed when it was dismissed.
     var frozenRowIndex: Int?
     /// The linked children; a removal reorders them.
