@@ -24,6 +24,8 @@ struct AppWideMiddlewareTests {
         }
         defer { registration.remove() }
         let root = MiddlewareRoot()
+        root.injectSuperscopeForTesting(Branch())
+        root.injectSuperscopeForTesting(Root())
         root.leaves = [Leaf(), Leaf()]
         root.journal.send(.add(1))
         root.leaves[1].send(.set(7))
@@ -129,6 +131,8 @@ struct AppWideMiddlewareTests {
     @Test func passingOnAnEventMadeForAnotherScopeIsReportedNamingBothPaths() async {
         let root = MiddlewareRoot()
         root.leaves = [Leaf()]
+        root.injectSuperscopeForTesting(Branch())
+        root.injectSuperscopeForTesting(Root())
         let collector = ErrorReportCollector(for: root.journal)
         var fromLeaf: ScopeEvent?
         let registration = Middleware.addAppWide { event, next in

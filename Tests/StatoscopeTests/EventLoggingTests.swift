@@ -23,6 +23,10 @@ struct EventLoggingTests {
         defer { EventLogging.disable() }
         let root = LoggingRoot()
         let leaf = root.leaf
+        // The ancestors a leaf declares, which a test must give it: without them, its events fail
+        // the test instead of reaching its update.
+        leaf.injectSuperscopeForTesting(Branch())
+        leaf.injectSuperscopeForTesting(Root())
         leaf.send(.set(4))
         leaf.send(.startEffect)
         await leaf.gate.open()

@@ -214,6 +214,7 @@ struct LifetimeTests {
 
     @Test func movingAChildBetweenParentsKeepsItsWorkAndResolvesThroughItsNewPlace() async {
         let library = Library()
+        library.injectSuperscopeForTesting(Home())
         library.right.injectObject(Greeting(text: "right"))
         let detail = Detail()
         library.left.detail = detail

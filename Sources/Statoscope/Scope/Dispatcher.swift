@@ -18,9 +18,16 @@ enum Dispatcher {
     private static let routed: UInt8 = 1 << 1
     /// Set while a dismissed scope may still be held: every event's scope is checked.
     @inlinable static var checkingLifetimes: UInt8 { 1 << 2 }
+    /// Set until the first event: it learns whether the process runs tests (see ``TestFailures``).
+    @inlinable static var firstEvent: UInt8 { 1 << 3 }
+    /// Set in a process that runs tests: a scope that cannot reach an ancestor its `@Superscope`
+    /// properties declare gets no event, and the running test fails, instead of the read stopping
+    /// every test of the process.
+    @inlinable static var checkingAncestors: UInt8 { 1 << 4 }
 
     /// The fast path's only test: `open` means a `send` may call `update` directly.
-    @exclusivity(unchecked) @usableFromInline static var gate: UInt8 = open
+    // Starts with `firstEvent` set, spelt as a literal so that the initial value stays a constant.
+    @exclusivity(unchecked) @usableFromInline static var gate: UInt8 = 1 << 3
 
     /// Whether the running update left work behind: staged effects, children leaving, queued events.
     @exclusivity(unchecked) @usableFromInline static var hasDeferredWork = false
@@ -94,6 +101,7 @@ enum Dispatcher {
     /// event is sent.
     @inlinable
     static func dispatch<S: Scope>(_ when: S.When, to scope: S) throws {
+        if gate & firstEvent != 0 { learnWhetherTestsRun() }
         if isUpdating {
             return enqueue(when, to: scope)
         }
@@ -121,6 +129,14 @@ enum Dispatcher {
         for item in work { item() }
     }
 
+    /// The first event of the process: from now on, events are checked for missing ancestors if
+    /// tests run.
+    @usableFromInline
+    static func learnWhetherTestsRun() {
+        setGate(firstEvent, false)
+        setGate(checkingAncestors, TestFailures.reporter != nil)
+    }
+
     /// Delivers one event: refused if its scope was dismissed, else along the full path if one is
     /// installed, else to `update`. `isInput` says it came from outside any update.
     @inlinable
@@ -128,6 +144,7 @@ enum Dispatcher {
         if gate & checkingLifetimes != 0, DismissedScopeFilter.mayContain(scope) {
             try checkLifetime(of: scope, when: when)
         }
+        if gate & checkingAncestors != 0 { try checkAncestors(of: scope) }
         guard let routing else { return try scope.update(when) }
         try withGuaranteed(routing) { try $0.deliver(when, to: scope, isInput: isInput) }
     }
@@ -143,6 +160,17 @@ enum Dispatcher {
         _ object: Unmanaged<Object>, _ body: (Object) throws -> Result
     ) rethrows -> Result {
         try object._withUnsafeGuaranteedRef(body)
+    }
+
+    /// In a process that runs tests: fails the running test and refuses the event when `scope`
+    /// cannot reach an ancestor it declares, which its update would read.
+    @usableFromInline
+    static func checkAncestors(of scope: any Scope) throws {
+        guard let missing = SuperscopeDeclarations.firstMissing(of: scope, at: { scope.scopePath }) else {
+            return
+        }
+        TestFailures.reporter?.failRunningTest("\(missing.description); the event was not delivered")
+        throw missing
     }
 
     @usableFromInline

@@ -56,10 +56,18 @@ extension Scope {
 }
 
 /// The `@Superscope` properties of scope types, found once per type: a plan asks of every scope of
-/// its tree before each step that sends an event, after the tree changed.
+/// its tree before each step that sends an event, after the tree changed, and in a process that runs
+/// tests every event's scope is asked before its update runs.
 @MainActor
-private enum SuperscopeDeclarations {
+enum SuperscopeDeclarations {
     private static var declaringTypes: [ObjectIdentifier: Bool] = [:]
+
+    /// The first of `scope`'s ancestors that it declares and cannot reach, as a scope of the live
+    /// tree; `path` is asked only when one is missing.
+    static func firstMissing(of scope: any Scope, at path: () -> String) -> MissingSuperscopeError? {
+        guard declaringTypes[ObjectIdentifier(Swift.type(of: scope))] != false else { return nil }
+        return firstMissing(of: scope, at: path(), below: [])
+    }
 
     static func firstMissing(
         of scope: any Scope, at path: String, below holders: [any Scope]

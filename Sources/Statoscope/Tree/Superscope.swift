@@ -19,6 +19,11 @@
 /// ``Scope/superscope(_:)``, which throws ``MissingSuperscopeError`` instead. A scope tested on its
 /// own gets its ancestor with ``Scope/injectSuperscopeForTesting(_:)``.
 ///
+/// In tests, with `StatoscopeTesting` linked, a missing ancestor fails the test instead of stopping
+/// the test process: an event sent to a scope that cannot reach an ancestor it declares does not
+/// reach its `update`, whether or not that event would read it, and the running test fails with the
+/// message (a test plan fails the step). Give a scope tested on its own every ancestor it declares.
+///
 /// In an `@Observable` class, mark the property `@ObservationIgnored`.
 @propertyWrapper
 public struct Superscope<Ancestor: Scope> {

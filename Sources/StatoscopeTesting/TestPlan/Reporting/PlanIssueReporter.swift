@@ -81,6 +81,18 @@ package enum PlanIssueReporter {
         }
     }
 
+    /// Reports a failure that belongs to no step of a plan (a plain test sent an event the library
+    /// refused), from the test's own thread and task.
+    package static func reportOutsidePlan(
+        _ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        report(
+            PlanFailure(
+                .missingAncestor, message,
+                at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+    }
+
     /// The route a failure reported now, from this thread and task, would take.
     package static var currentRoute: Route {
         #if canImport(Testing)
