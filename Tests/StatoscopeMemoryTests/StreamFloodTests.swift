@@ -57,6 +57,8 @@ final class Flooded: Scope {
     var receivedWhenTheTaskRan: Int?
     /// The flood's elements delivered when this scope's one-shot effect completed.
     var floodDeliveriesWhenTheOneShotCompleted: Int?
+    /// The flood's elements delivered when this scope's other stream's first element arrived.
+    var floodDeliveriesWhenTheOtherStreamDelivered: Int?
     let produced = CriticalState(0)
     let ended = CriticalState(false)
     /// Elements delivered, shared with another scope, which reads it.
@@ -73,6 +75,8 @@ final class Flooded: Scope {
         case taskRan
         case runOneShot
         case oneShotCompleted
+        case follow(AsyncStream<Int>)
+        case followed(Int)
         case stop
     }
 
@@ -105,6 +109,11 @@ final class Flooded: Scope {
             effectsState.enqueue(AnyEffect { When.oneShotCompleted })
         case .oneShotCompleted:
             floodDeliveriesWhenTheOneShotCompleted = deliveries.withLock { $0 }
+        case .follow(let stream):
+            effectsState.enqueue(AnyStreamEffect(stream).map(When.followed))
+        case .followed:
+            floodDeliveriesWhenTheOtherStreamDelivered =
+                floodDeliveriesWhenTheOtherStreamDelivered ?? deliveries.withLock { $0 }
         case .stop:
             effectsState.cancelAllEffects()
         }
@@ -167,11 +176,7 @@ final class StreamFloodTests: XCTestCase {
         let deliveries = CriticalState(0)
         let flooded = Flooded(deliveries: deliveries)
         let other = Flooded(deliveries: deliveries)
-        // What tests before this one left for the main actor is delivered first.
-        let deadline = ContinuousClock.now + testPatience
-        while CompletionInbox.shared.waiting != (0, 0) && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        await waitUntilNothingWaits()
         flooded.send(.flood(.max))
         // The main actor is held: nothing is delivered, the stream fills its backlog and waits.
         XCTAssertTrue(
@@ -188,6 +193,36 @@ final class StreamFloodTests: XCTestCase {
             other.floodDeliveriesWhenTheOneShotCompleted, 0,
             "the completion came before the stream's elements that waited for the main actor")
         XCTAssertEqual(flooded.effectsState.effects.count, 1, "the stream still runs")
+        flooded.send(.stop)
+        await waitUntilTheIterationEnds(of: flooded)
+    }
+
+    @MainActor
+    func testAnotherStreamsElementWaitsForOneShareOfAFloodingStreamsBacklog() async {
+        let deliveries = CriticalState(0)
+        let flooded = Flooded(deliveries: deliveries)
+        let other = Flooded(deliveries: deliveries)
+        let (elements, continuation) = AsyncStream.makeStream(of: Int.self)
+        await waitUntilNothingWaits()
+        flooded.send(.flood(.max))
+        other.send(.follow(elements))
+        XCTAssertTrue(
+            holdingTheMainActor { CompletionInbox.shared.waiting.elements >= Self.capacity },
+            "the stream's backlog never filled")
+        continuation.yield(1)
+        XCTAssertTrue(
+            holdingTheMainActor { CompletionInbox.shared.waiting.elements > Self.capacity },
+            "the other stream's element never came")
+        await waitForMainActor("the other stream's element") {
+            other.floodDeliveriesWhenTheOtherStreamDelivered != nil
+        }
+        // The flood asked first: it had its share of the turn, at most, then the other stream had
+        // its.
+        let waitedFor = other.floodDeliveriesWhenTheOtherStreamDelivered ?? .max
+        XCTAssertLessThanOrEqual(
+            waitedFor, CompletionInbox.elementsPerVisit,
+            "the other stream's element waited for \(waitedFor) of the flood's")
+        continuation.finish()
         flooded.send(.stop)
         await waitUntilTheIterationEnds(of: flooded)
     }
@@ -212,11 +247,7 @@ final class StreamFloodTests: XCTestCase {
         host.send(.show(flooded))
         flooded.send(.flood(.max))
         // Waiting lets go of the main actor: the flood is delivered between these checks.
-        let deadline = ContinuousClock.now + testPatience
-        while flooded.received < 3 * Self.capacity && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        XCTAssertGreaterThanOrEqual(flooded.received, 3 * Self.capacity, "the flood never got going")
+        await waitForMainActor("the flood going") { flooded.received >= 3 * Self.capacity }
         host.send(.dismiss)
         let receivedWhenDismissed = flooded.received
         let producedWhenDismissed = flooded.produced.withLock { $0 }
@@ -239,13 +270,25 @@ final class StreamFloodTests: XCTestCase {
         return true
     }
 
-    /// Waits, letting go of the main actor, until the flood's iteration ended, or the patience runs out.
+    /// Waits, letting go of the main actor, until `condition` holds, or fails once the patience runs
+    /// out.
     @MainActor
-    private func waitUntilTheIterationEnds(of flooded: Flooded) async {
+    private func waitForMainActor(_ what: String, until condition: () -> Bool) async {
         let deadline = ContinuousClock.now + testPatience
-        while !flooded.ended.withLock({ $0 }) && ContinuousClock.now < deadline {
+        while !condition() && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(1))
         }
-        XCTAssertTrue(flooded.ended.withLock { $0 }, "the stream's iteration never ended")
+        XCTAssertTrue(condition(), "waited \(testPatience) for \(what)")
+    }
+
+    /// Waits until what tests before this one left for the main actor is delivered.
+    @MainActor
+    private func waitUntilNothingWaits() async {
+        await waitForMainActor("nothing waiting") { CompletionInbox.shared.waiting == (0, 0) }
+    }
+
+    @MainActor
+    private func waitUntilTheIterationEnds(of flooded: Flooded) async {
+        await waitForMainActor("the stream's iteration to end") { flooded.ended.withLock { $0 } }
     }
 }

@@ -27,7 +27,7 @@ package final class CompletionInbox: @unchecked Sendable {
     package static let streamBacklogCapacity = 1_024
 
     /// The most elements of one stream a turn delivers before it serves the next stream.
-    private static let elementsPerVisit = 128
+    package static let elementsPerVisit = 128
 
     private struct Completion {
         /// The effect's body, which knows its runtime and identifier there. Once the runtime forgot
