@@ -25,8 +25,8 @@
 /// The sequence is made, and iterated, off the main actor, once per run; its elements need not be
 /// `Sendable`, since they and their map chain stay in the effect's task. It is iterated no faster
 /// than the main actor takes its elements, which it does in short turns, so that a fast stream
-/// neither holds the main actor for long nor piles up in memory: see "A stream faster than the
-/// screen" in <doc:LongLivedEffects>.
+/// neither holds the main actor for long nor piles up in memory
+/// (<doc:LongLivedEffects#A-stream-faster-than-the-screen>).
 public protocol StreamEffect: Effect where ResultType == Void {
     /// What the stream produces, before any map.
     associatedtype Element
