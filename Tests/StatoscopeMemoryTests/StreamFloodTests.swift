@@ -75,6 +75,8 @@ final class Flooded: Scope {
         case taskRan
         case runOneShot
         case oneShotCompleted
+        case runOneShots(Int)
+        case oneShotOfManyCompleted
         case follow(AsyncStream<Int>)
         case followed(Int)
         case stop
@@ -109,6 +111,10 @@ final class Flooded: Scope {
             effectsState.enqueue(AnyEffect { When.oneShotCompleted })
         case .oneShotCompleted:
             floodDeliveriesWhenTheOneShotCompleted = deliveries.withLock { $0 }
+        case .runOneShots(let count):
+            for _ in 0..<count { effectsState.enqueue(AnyEffect { When.oneShotOfManyCompleted }) }
+        case .oneShotOfManyCompleted:
+            deliveries.withLock { $0 += 1 }
         case .follow(let stream):
             effectsState.enqueue(AnyStreamEffect(stream).map(When.followed))
         case .followed:
@@ -225,6 +231,36 @@ final class StreamFloodTests: XCTestCase {
         continuation.finish()
         flooded.send(.stop)
         await waitUntilTheIterationEnds(of: flooded)
+    }
+
+    @MainActor
+    func testAStreamsElementWaitsForHalfATurnOfAFloodOfOneShotCompletionsAtMost() async {
+        let deliveries = CriticalState(0)
+        let flooding = Flooded(deliveries: deliveries)
+        let other = Flooded(deliveries: deliveries)
+        let (elements, continuation) = AsyncStream.makeStream(of: Int.self)
+        await waitUntilNothingWaits()
+        other.send(.follow(elements))
+        flooding.send(.runOneShots(3 * DeliveryTurn.mostDeliveries))
+        XCTAssertTrue(
+            holdingTheMainActor {
+                CompletionInbox.shared.waiting.completions >= 3 * DeliveryTurn.mostDeliveries
+            },
+            "the one-shot effects never completed")
+        continuation.yield(1)
+        XCTAssertTrue(
+            holdingTheMainActor { CompletionInbox.shared.waiting.elements >= 1 }, "the element never came")
+        await waitForMainActor("the stream's element") {
+            other.floodDeliveriesWhenTheOtherStreamDelivered != nil
+        }
+        let waitedFor = other.floodDeliveriesWhenTheOtherStreamDelivered ?? .max
+        XCTAssertLessThanOrEqual(
+            waitedFor, DeliveryTurn.mostDeliveries / 2,
+            "the stream's element waited for \(waitedFor) one-shot completions")
+        continuation.finish()
+        let settled = await flooding.effectsState.waitUntilSettled(timeout: testPatience)
+        XCTAssertTrue(settled)
+        XCTAssertEqual(deliveries.withLock { $0 }, 3 * DeliveryTurn.mostDeliveries, "every completion")
     }
 
     @MainActor

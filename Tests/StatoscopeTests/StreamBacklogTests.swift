@@ -96,6 +96,17 @@ struct StreamBacklogTests {
         #expect(turn.isUp)
     }
 
+    @Test func aTurnIsHalfUpAfterHalfItsDeliveries() {
+        var turn = DeliveryTurn(beginning: .now + .seconds(3_600))
+        var delivered = 0
+        while !turn.isHalfUp {
+            turn.count()
+            delivered += 1
+        }
+        #expect(delivered == DeliveryTurn.mostDeliveries / 2)
+        #expect(!turn.isUp)
+    }
+
     @Test func aTurnWhoseTimeIsUpEndsWithinEightDeliveries() {
         var turn = DeliveryTurn(beginning: .now - DeliveryTurn.longest)
         var delivered = 0

@@ -155,6 +155,9 @@ package final class CompletionInbox: @unchecked Sendable {
     /// One turn of the drain: the one-shot completions waiting, oldest first, then the streams' in
     /// turn, until none waits or the turn is up; then, if any waits, queues the next turn behind the
     /// main actor's other jobs.
+    ///
+    /// While streams wait, the one-shot completions have half the turn, and the streams the rest at
+    /// least: neither kind can starve the other.
     @MainActor
     private func drain() {
         var turn = DeliveryTurn()
@@ -184,21 +187,23 @@ package final class CompletionInbox: @unchecked Sendable {
             nextRound.append(contentsOf: asked)
             asked.removeAll(keepingCapacity: true)
         }
+        let streamsWait = roundFrom < round.count || !nextRound.isEmpty
         while true {
             // Each completion borrowed where it lies: iterating the array would copy each one, a
             // retain and a release of its body and of its outcome's closure.
             while index < batch.count {
                 Self.deliver(batch[index])
                 index += 1
-                if turn.count() && index < batch.count {
-                    unfinished = batch
+                if (turn.count() || (streamsWait && turn.isHalfUp)) && index < batch.count {
+                    unfinished = consume batch
                     unfinishedFrom = index
+                    serveStreams(&turn)
                     scheduleDrain()
                     return
                 }
             }
             finish(consume batch)
-            guard !tookPending && !turn.isUp else { break }
+            guard !tookPending && !turn.isUp && !(streamsWait && turn.isHalfUp) else { break }
             batch = spare
             spare = []
             lock.lock()
