@@ -74,7 +74,8 @@ let package = Package(
             name: "StatoscopeExamplesTests",
             dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
         ),
-        // XCTest, so that its memory readings run with no other test in the process.
+        // XCTest, so that its tests run with no other test in the process: memory readings, and
+        // streams flooding the main actor.
         .testTarget(
             name: "StatoscopeMemoryTests",
             dependencies: ["Statoscope", "StatoscopeTestSupport"]

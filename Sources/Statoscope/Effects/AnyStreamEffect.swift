@@ -19,6 +19,8 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     @usableFromInline
     enum Body: Sendable {
         case closure(@Sendable (_ yield: @Sendable (Element) -> Void) async throws -> Void)
+        /// A sequence, iterated no faster than its elements are taken: `emit` may wait.
+        case sequence(@Sendable (_ emit: @Sendable (Element) async -> Void) async throws -> Void)
         case mapped(StreamChain<Element>)
     }
 
@@ -26,11 +28,14 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     ///
     /// A sequence that can be iterated once only, such as an `AsyncStream`, makes an effect that
     /// can run once: make such a sequence in the closure form instead, so that each run has its own.
+    ///
+    /// The sequence is iterated no faster than the main actor takes its elements: once about a
+    /// thousand of them wait for the main actor, iteration waits too.
     public init<Source: AsyncSequence & Sendable>(_ elements: Source) where Source.Element == Element {
-        body = .closure { yield in
+        body = .sequence { emit in
             for try await element in elements {
                 if Task.isCancelled { return }
-                yield(element)
+                await emit(element)
             }
         }
     }
@@ -39,7 +44,10 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     /// stream ends when `produce` returns, or fails with what it throws.
     ///
     /// `produce` runs off the main actor, and should return once its task is cancelled; what it
-    /// yields after that is not delivered.
+    /// yields after that is not delivered. `yield` returns at once and never waits: what `produce`
+    /// yields faster than the main actor takes it waits in memory, however much. A producer that can
+    /// outrun the main actor is better a sequence, such as an `AsyncStream` with the
+    /// `bufferingPolicy` that suits, handed to the initializer that takes a sequence.
     public init(_ produce: @escaping @Sendable (_ yield: @Sendable (Element) -> Void) async throws -> Void) {
         body = .closure(produce)
     }
@@ -64,8 +72,12 @@ public struct AnyStreamEffect<Element>: StreamEffect {
                     switch body {
                     case .closure(let produce):
                         try await produce { continuation.yield(HandedOver(value: $0)) }
+                    case .sequence(let iterate):
+                        try await iterate { continuation.yield(HandedOver(value: $0)) }
                     case .mapped(let chain):
-                        try await chain.run { continuation.yield(HandedOver(value: $0)) }
+                        try await chain.run(
+                            { continuation.yield(HandedOver(value: $0)) },
+                            now: { continuation.yield(HandedOver(value: $0)) })
                     }
                     continuation.finish()
                 } catch {
@@ -115,12 +127,15 @@ extension AnyStreamEffect: PristineCarrying {
 }
 
 extension AnyStreamEffect: YieldingStream {
-    func yieldBoxed(_ emit: @Sendable (Any) -> Void) async throws {
+    func yieldBoxed(_ emit: @Sendable (Any) async -> Void, now emitNow: @Sendable (Any) -> Void) async throws
+    {
         switch body {
         case .closure(let produce):
-            try await produce { emit($0) }
+            try await produce { emitNow($0) }
+        case .sequence(let iterate):
+            try await iterate { await emit($0) }
         case .mapped(let chain):
-            try await chain.run { emit($0) }
+            try await chain.run({ await emit($0) }, now: { emitNow($0) })
         }
     }
 }

@@ -16,19 +16,27 @@ struct StreamChain<Element>: Sendable {
         self.transform = transform
     }
 
-    /// Runs the pristine stream and hands every transformed element to `yield`, its end's included.
-    func run(_ yield: @Sendable (Element) -> Void) async throws {
+    /// Runs the pristine stream and hands every transformed element to `yield`, its end's included;
+    /// what a closure's synchronous `yield` produced goes to `yieldNow` (see
+    /// ``StreamEffect/emitBoxed(_:now:)``).
+    func run(_ yield: @Sendable (Element) async -> Void, now yieldNow: @Sendable (Element) -> Void)
+        async throws
+    {
         let transform = self.transform
         let end: StreamEnd
         do {
-            try await pristine.emitBoxed { boxed in
-                if let element = try? transform(.element(boxed)) { yield(element) }
-            }
+            try await pristine.emitBoxed(
+                { boxed in
+                    if let element = try? transform(.element(boxed)) { await yield(element) }
+                },
+                now: { boxed in
+                    if let element = try? transform(.element(boxed)) { yieldNow(element) }
+                })
             end = .finished
         } catch {
             end = .failed(error)
         }
-        if let last = try transform(.end(end)) { yield(last) }
+        if let last = try transform(.end(end)) { await yield(last) }
     }
 }
 

@@ -23,7 +23,10 @@
 /// cancelled stream delivers nothing more, even an element it had already produced.
 ///
 /// The sequence is made, and iterated, off the main actor, once per run; its elements need not be
-/// `Sendable`, since they and their map chain stay in the effect's task.
+/// `Sendable`, since they and their map chain stay in the effect's task. It is iterated no faster
+/// than the main actor takes its elements, which it does in short turns, so that a fast stream
+/// neither holds the main actor for long nor piles up in memory
+/// (<doc:LongLivedEffects#A-stream-faster-than-the-screen>).
 public protocol StreamEffect: Effect where ResultType == Void {
     /// What the stream produces, before any map.
     associatedtype Element
@@ -41,14 +44,16 @@ extension StreamEffect {
         for try await _ in makeElements() {}
     }
 
-    /// Hands each element to `emit`, boxed, until the stream ends or its task is cancelled.
-    func emitBoxed(_ emit: @Sendable (Any) -> Void) async throws {
+    /// Hands each element to `emit`, boxed, until the stream ends or its task is cancelled; the
+    /// next element is asked for once `emit` returns. A closure's synchronous `yield` cannot wait:
+    /// what it yields goes to `emitNow`.
+    func emitBoxed(_ emit: @Sendable (Any) async -> Void, now emitNow: @Sendable (Any) -> Void) async throws {
         if let closure = self as? any YieldingStream {
-            return try await closure.yieldBoxed(emit)
+            return try await closure.yieldBoxed(emit, now: emitNow)
         }
         for try await element in makeElements() {
             if Task.isCancelled { return }
-            emit(element)
+            await emit(element)
         }
     }
 }
@@ -63,5 +68,7 @@ public enum StreamEnd: Sendable {
 
 /// A stream that produces its elements by calling a closure, with no sequence in between.
 protocol YieldingStream {
-    func yieldBoxed(_ emit: @Sendable (Any) -> Void) async throws
+    /// Produces the elements: those a sequence gives to `emit`, which may wait, and those a closure
+    /// yields to `emitNow`, which cannot.
+    func yieldBoxed(_ emit: @Sendable (Any) async -> Void, now emitNow: @Sendable (Any) -> Void) async throws
 }
