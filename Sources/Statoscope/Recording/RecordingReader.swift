@@ -28,6 +28,10 @@ struct RecordingReader {
                     "version \(header.version) is not supported; this library reads version \(RecordingFormat.version)"
             )
         }
+        if let dropped = header.dropped, dropped < 0 {
+            throw RecordingError(
+                line: 1, reason: "\"dropped\" is \(dropped): a count of dropped events is zero or more")
+        }
         if let dropped = header.dropped, dropped > 0 {
             throw RecordingError(
                 line: 1,
@@ -81,6 +85,11 @@ struct RecordingReader {
     /// A line's number must be its place: anything else is a line repeated, lost or moved.
     private func checkNumber(_ found: Int, at number: Int) throws {
         guard found != number else { return }
+        if found < 1 {
+            throw RecordingError(
+                line: number,
+                reason: "numbered \(found), which no line is: lines count from 1 (expected \(number))")
+        }
         if found < number {
             throw RecordingError(
                 line: number,

@@ -61,23 +61,26 @@ package enum PlanIssueReporter {
             print("\(failure.location.filePath):\(failure.location.line): note: \(message)")
             return
         }
+        let line = reportable(failure.location.line)
+        let column = reportable(failure.location.column)
         switch currentRoute {
         case .swiftTesting, .swiftTestingOutsideTest:
             #if canImport(Testing)
                 Issue.record(
                     Comment(rawValue: message),
                     sourceLocation: SourceLocation(
-                        fileID: failure.location.fileID, filePath: failure.location.filePath,
-                        line: Int(failure.location.line), column: Int(failure.location.column)))
+                        fileID: reportableFileID(failure.location.fileID),
+                        filePath: failure.location.filePath,
+                        line: line, column: column))
             #endif
         case .xcTest:
             #if canImport(XCTest)
-                XCTFail(message, file: failure.location.staticFilePath, line: failure.location.line)
+                XCTFail(message, file: failure.location.staticFilePath, line: UInt(line))
             #endif
         case .issueReporting:
             reportIssue(
                 message, fileID: failure.location.staticFileID, filePath: failure.location.staticFilePath,
-                line: failure.location.line, column: failure.location.column)
+                line: UInt(line), column: UInt(column))
         }
     }
 
@@ -91,6 +94,21 @@ package enum PlanIssueReporter {
             PlanFailure(
                 .missingAncestor, message,
                 at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+    }
+
+    /// A step's line or column as the test libraries take it, from 1 to `Int.max`.
+    ///
+    /// Swift Testing stops the process on a source location whose line or column is below 1, and each
+    /// library converts the verbs' `UInt` to `Int`, which traps above `Int.max`. A location passed by
+    /// hand may be anything, so it is brought into that range instead of ending the test run.
+    package static func reportable(_ lineOrColumn: UInt) -> Int {
+        Int(clamping: max(lineOrColumn, 1))
+    }
+
+    /// A step's file ID as Swift Testing takes it: `Module/File.swift`. Swift Testing stops the
+    /// process on one without a slash, so one passed by hand without a module gets an unnamed one.
+    package static func reportableFileID(_ fileID: String) -> String {
+        fileID.contains("/") ? fileID : "_/\(fileID)"
     }
 
     /// The route a failure reported now, from this thread and task, would take.

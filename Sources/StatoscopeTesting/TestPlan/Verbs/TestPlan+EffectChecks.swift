@@ -55,6 +55,8 @@ extension TestPlan {
 
     /// Checks how many effects of type `E` are pending.
     ///
+    /// A `count` of zero checks that none is pending; a negative `count` fails the step, naming it.
+    ///
     /// <!-- compiled inside: func countSample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
     /// ```swift
     /// .WHEN(.userAddsTwoItemsQuickly("a", "b"))
@@ -71,6 +73,8 @@ extension TestPlan {
 
     /// Checks how many pending effects equal `effect`: for an update that enqueues the same effect
     /// several times. ``THEN_Enqueued(_:fileID:filePath:line:column:)`` expects exactly one.
+    ///
+    /// A `count` of zero checks that none is pending; a negative `count` fails the step, naming it.
     ///
     /// <!-- compiled inside: func equalCountSample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
     /// ```swift
@@ -238,6 +242,8 @@ extension TestPlan {
             .check, .then, at: location,
             describe: { "\(expected) `\(E.self)` \(expected == 1 ? "is" : "are") pending" },
             perform: { run, scope in
+                let call = "THEN_Enqueued(\(E.self).self, count: \(expected))"
+                if let refusal = Self.refusal(ofNegative: expected, in: call, on: path) { return refusal }
                 let pending = PendingEffects.effects(of: scope)
                 let matching = pending.filter { $0 is E }
                 guard matching.count != expected else { return .passed }
@@ -247,7 +253,7 @@ extension TestPlan {
                 return .failed(
                     .wrongValue,
                     """
-                    THEN_Enqueued(\(E.self).self, count: \(expected)) on \(path.describe()) failed
+                    \(call) on \(path.describe()) failed
                     expected: \(expected) pending \(E.self)
                     actual: \(matching.count) pending \(E.self); pending effects: \(EffectText.list(pending))
                     """ + fate)
@@ -263,6 +269,8 @@ extension TestPlan {
             .check, .then, at: location,
             describe: { "\(expected) `\(text)` \(expected == 1 ? "is" : "are") pending" },
             perform: { run, scope in
+                let call = "THEN_Enqueued(\(text), count: \(expected))"
+                if let refusal = Self.refusal(ofNegative: expected, in: call, on: path) { return refusal }
                 let pending = PendingEffects.effects(of: scope)
                 let equal = pending.count { ($0 as? E) == effect }
                 guard equal != expected else { return .passed }
@@ -272,10 +280,24 @@ extension TestPlan {
                 return .failed(
                     .wrongValue,
                     """
-                    THEN_Enqueued(\(text), count: \(expected)) on \(path.describe()) failed
+                    \(call) on \(path.describe()) failed
                     expected: \(expected) pending
                     actual: \(equal) pending; pending effects: \(EffectText.list(pending))
                     """ + fate)
             })
+    }
+
+    /// The failure of a check given a negative `count`, which no number of pending effects equals.
+    @MainActor private static func refusal(ofNegative expected: Int, in call: String, on path: ScopePath<S>)
+        -> StepOutcome?
+    {
+        guard expected < 0 else { return nil }
+        return .failed(
+            .misuse,
+            """
+            \(call) on \(path.describe()) failed
+            expected: a count of zero or more
+            actual: count: \(expected), which no number of pending effects can be
+            """)
     }
 }

@@ -185,7 +185,7 @@ extension TestPlan {
         return self
     }
 
-    /// Checks how many effects of type `E` are pending on a subscope.
+    /// Checks how many effects of type `E` are pending on a subscope; a negative `count` fails the step.
     public func THEN_Enqueued<Child: Scope, E: Effect>(
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type,
         count expected: Int,
@@ -209,7 +209,7 @@ extension TestPlan {
         return self
     }
 
-    /// Checks how many pending effects equal `effect` on a subscope.
+    /// Checks how many pending effects equal `effect` on a subscope; a negative `count` fails the step.
     public func THEN_Enqueued<Child: Scope, E: Effect & Equatable>(
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ effect: E,
         count expected: Int,
