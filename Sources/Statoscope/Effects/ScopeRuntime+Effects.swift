@@ -4,19 +4,32 @@ extension ScopeRuntime {
     /// Global because logging is switched on for the whole app at once, like swift-log's bootstrap.
     package static var lifecycleObserver: LifecycleHook? {
         get { lifecycleHooks.observer }
-        set { lifecycleHooks.observer = newValue }
+        set {
+            // The replaced hook is swapped out and released after the change: it may hold the last
+            // reference to the app's objects (a logger's handler), whose deinit is the app's code.
+            var replaced = newValue
+            swap(&replaced, &lifecycleHooks.observer)
+        }
     }
 
     /// Told of every step of every effect's lifecycle, for the flight recorder; apart from
     /// ``lifecycleObserver`` so that logging and the flight recorder come and go independently.
     static var lifecycleRecorder: LifecycleHook? {
         get { lifecycleHooks.recorder }
-        set { lifecycleHooks.recorder = newValue }
+        set {
+            // Swapped out, as ``lifecycleObserver`` is.
+            var replaced = newValue
+            swap(&replaced, &lifecycleHooks.recorder)
+        }
     }
 
     package typealias LifecycleHook = @MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void
 
     /// Both hooks in one value: a step with neither installed costs one read of one global.
+    // SAFETY: Sound because only the main actor touches it, and no access spans a call into other
+    // code: `notify` copies the hooks out before calling them, so a hook that enables or disables
+    // logging or a flight recorder changes the global after the read ended, and the setters swap the
+    // old hook out before releasing it. Read once per lifecycle step of every effect: hot.
     @exclusivity(unchecked) private static var lifecycleHooks = LifecycleHooks()
 
     /// Tasks started and not yet back on the main actor, cancelled ones included.
@@ -196,9 +209,11 @@ extension ScopeRuntime {
 
     /// Cancels the effects matching `predicate`, given each pristine effect.
     func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
-        // The predicate is the app's: it may read this scope's effects or cancel some itself. It runs
-        // over a copy of the entries, outside any change to the table, which then cancels those of
-        // the matching effects that are still in flight.
+        // SAFETY: Sound against re-entry because the predicate is the app's code (it may read this
+        // scope's effects, enqueue or cancel some itself, send events) and runs while no access to
+        // the unchecked `effects` is live: `inFlight` is computed, so the read ends once it returned
+        // a copy of the entries, and the table changes only afterwards, cancelling those of the
+        // matching effects that are still in flight. `ReentrancyTests` covers it.
         let matching = effects.inFlight.filter(predicate).map(\.id)
         guard !matching.isEmpty else { return }
         ended(effects.cancel(ids: matching))
