@@ -6,6 +6,9 @@ import Foundation
 
 /// A 64-bit little-endian ELF file mapped read-only: just enough to list its symbols.
 struct ELFFile {
+    // SAFETY: Sound because the buffer is exactly the read-only mapping `init` made, and every read
+    // goes through `read(_:at:)`, which checks the bounds; the mapping is unmapped only by `close()`,
+    // which its one user calls when done with the file, after copying what it kept.
     private let bytes: UnsafeRawBufferPointer
 
     /// Maps the file; nil when it cannot be read or is not a 64-bit little-endian ELF file.
