@@ -31,6 +31,8 @@ final class EventRouting {
     init(
         appWide: [AppWideStep], entryTaps: [EntryTap], hasScopedWork: Bool, tracksEvents: Bool
     ) {
+        // SAFETY: Sound because `appWideOwners`, set from the same array, owns each step for as long
+        // as this path exists (see `appWide`).
         self.appWide = appWide.map { Unmanaged.passUnretained($0) }
         appWideOwners = appWide
         self.entryTaps = entryTaps

@@ -172,6 +172,7 @@ final class JSONLineEncoder {
                     bytes.append(Self.hexDigits[Int(byte & 0x0F)])
                 }
             }
+            // SAFETY: Sound as the slices above are: within `utf8`, copied before the closure returns.
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))

@@ -22,6 +22,8 @@ struct ELFFile {
             let size = Int(status.st_size)
             guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED
             else { return nil }
+            // SAFETY: Sound because `mmap` returned a readable mapping of exactly `size` bytes, which
+            // this buffer describes until `close()` unmaps it.
             bytes = UnsafeRawBufferPointer(start: start, count: size)
             let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1]
             guard bytes.prefix(6).elementsEqual(magic) else {
@@ -36,6 +38,8 @@ struct ELFFile {
     /// Unmaps the file.
     func close() {
         #if canImport(Glibc)
+            // SAFETY: Sound because this unmaps exactly the mapping `init` made; `munmap` only reads
+            // the address, and the file's one user calls this once, when done with the file.
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         #endif
     }
