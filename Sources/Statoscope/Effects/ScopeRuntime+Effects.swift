@@ -69,6 +69,7 @@ extension ScopeRuntime {
                 notify(.enqueued, effect)
                 if let cancelled { notify(.cancelled, cancelled.payload) }
             }
+            releaseKeys()
         }
         startOrStageCommit()
     }
@@ -104,6 +105,7 @@ extension ScopeRuntime {
         effectTasks.isStaged = false
         guard !failed else {
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            releaseKeys()
             resumeSettleWaitersIfIdle()
             return
         }
@@ -122,14 +124,17 @@ extension ScopeRuntime {
             }
             started.removeAll(keepingCapacity: true)
             effectTasks.startBuffer = started
+            releaseKeys()
         case .recorded:
             let committed = effects.commitStaged()
             cancelReplaced(committed.replaced)
             for entry in committed.started {
                 if let delay = entry.delay { schedule(entry.id, after: delay) }
             }
+            releaseKeys()
         case .discarded:
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            releaseKeys()
             resumeSettleWaitersIfIdle()
         }
     }
@@ -167,6 +172,7 @@ extension ScopeRuntime {
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
         // A cancelled effect's task was dropped when it was cancelled.
         guard let effect = effects.completePayload(id) else { return }
+        releaseKeys()
         dropTask(of: effect, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
@@ -225,6 +231,7 @@ extension ScopeRuntime {
     }
 
     private func ended(_ cancelled: [EffectsStateMachine<ScopeEffect>.Entry]) {
+        releaseKeys()
         guard !cancelled.isEmpty else { return }
         cancelReplaced(cancelled)
         resumeSettleWaitersIfIdle()
@@ -237,7 +244,16 @@ extension ScopeRuntime {
             dropTask(of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
+        releaseKeys()
         resumeSettleWaitersIfIdle()
+    }
+
+    /// Releases the keys the table let go of, now that the access to it has ended: a key is the
+    /// app's value, and its deinit, the app's code, may enqueue, read or cancel this scope's effects.
+    /// A key the table let go of and no call here took yet is released by the next.
+    private func releaseKeys() {
+        guard effects.hasReleasedKeys else { return }
+        withExtendedLifetime(effects.takeReleasedKeys()) {}
     }
 
     /// Suspends until no effect of the scope is staged or running.

@@ -1,5 +1,6 @@
 import Observation
 import Statoscope
+import StatoscopeTestSupport
 
 /// A parent that the re-entrancy tests drive from the app's callbacks: it presents and dismisses a
 /// child with effects, counts, and notes what it hears.
@@ -107,6 +108,56 @@ final class ReentryReader: Scope {
         case .read: readNames.append(service.name)
         case .startEffect: effectsState.enqueue(AnyEffect { "done" }.map(When.heard))
         case .heard(let text): heard.append(text)
+        }
+    }
+}
+
+/// An effect key whose deinit is the app's code: a main-actor class, so its deinit runs at once when
+/// the main actor lets go of it.
+@MainActor
+final class ReentryKey: Hashable {
+    nonisolated let name: String
+    private nonisolated let farewell: @MainActor @Sendable () -> Void
+
+    nonisolated init(_ name: String, farewell: @escaping @MainActor @Sendable () -> Void = {}) {
+        self.name = name
+        self.farewell = farewell
+    }
+
+    nonisolated static func == (lhs: ReentryKey, rhs: ReentryKey) -> Bool { lhs.name == rhs.name }
+
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    isolated deinit {
+        farewell()
+    }
+}
+
+/// A scope that enqueues effects under the key it is given next.
+@MainActor
+final class ReentryKeyed: Scope {
+    let gate = Gate()
+    var nextKey: ReentryKey?
+    private(set) var received: [Int] = []
+
+    enum When: Sendable {
+        case start(Int)
+        case received(Int)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .start(let value):
+            guard let key = nextKey else { return }
+            nextKey = nil
+            let gate = gate
+            effectsState.enqueue(
+                AnyEffect {
+                    await gate.wait()
+                    return value
+                }.map(When.received), key: key)
+        case .received(let value):
+            received.append(value)
         }
     }
 }

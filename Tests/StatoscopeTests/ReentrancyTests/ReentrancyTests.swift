@@ -55,6 +55,28 @@ struct ReentrancyTests {
         #expect(child.received.isEmpty, "a dismissed scope receives nothing")
     }
 
+    // MARK: Keys
+
+    @Test func aKeyLetGoOfByTheTableMayEnqueueAndReadFromItsDeinit() async {
+        let keyed = ReentryKeyed()
+        var seenInFlight: [Int] = []
+        // The table keeps the first of equal keys it was given: this one, which no effect holds once
+        // the second replaced the first effect, and which goes when the second effect completes.
+        keyed.nextKey = ReentryKey("k") {
+            seenInFlight.append(keyed.effectsState.effects.count)
+            keyed.nextKey = ReentryKey("k")
+            keyed.send(.start(3))
+        }
+        keyed.send(.start(1))
+        keyed.nextKey = ReentryKey("k")
+        keyed.send(.start(2))
+        await keyed.gate.open()
+        await waitUntil("the effect the key's deinit enqueued delivered") { keyed.received.count == 2 }
+        #expect(seenInFlight == [0])
+        #expect(keyed.received == [2, 3])
+        #expect(await keyed.effectsState.waitUntilSettled(timeout: testPatience))
+    }
+
     // MARK: A scope's middleware
 
     @Test func aScopesMiddlewareThatReentersTheLibraryRunsEachCallInTurn() async {
