@@ -36,6 +36,7 @@ enum EventStreamOverHTTP {
 /// `@unchecked Sendable`: the session calls it on its own serial delegate queue, and the lock guards
 /// its state anyway. Nothing else is called while the lock is held: finishing the stream runs its
 /// termination handler, which cancels the task.
+// SAFETY: Sound as the comment above says: its mutable state is touched only under `lock`.
 private final class EventReceiver<Event: Decodable & Sendable>: NSObject, URLSessionDataDelegate,
     @unchecked Sendable
 {

@@ -35,7 +35,8 @@ final class EventValueEncoder {
     /// The value of the types that encode as one JSON value by themselves, or `nil`.
     private func leaf<T>(of value: T) -> EventValue? {
         // Metatype comparisons, not casts: a dynamic cast per value cost more than encoding it.
-        // Each bit cast is from a type to itself, which the comparison before it has just proven.
+        // SAFETY: Sound because each bit cast is from a type to itself, which the comparison before
+        // it has just proven: same size, same layout, same value.
         if T.self == EventValue.self { return unsafeBitCast(value, to: EventValue.self) }
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }

@@ -75,7 +75,11 @@ struct EffectChain<ResultType>: Sendable {
 /// The step a chain's transform was made with, boxed in its ``EffectChain/steps``, as its type.
 @inlinable
 func unboxedStep<Step>(_ steps: any Sendable, as type: Step.Type) -> Step {
-    // Sound: a chain's transform is only ever given the steps it was made with.
+    // SAFETY: Sound because a chain's transform is only ever given the steps of its own chain (made
+    // together in `EffectChain.init(pristine:steps:transform:)`, kept together by the effect's body
+    // and by `run()`), and the transform that unboxes them names the type they were boxed as. No
+    // user code runs between boxing and unboxing that could swap them. Debug builds check the
+    // unwrap.
     cast(steps, to: Step.self).unsafelyUnwrapped
 }
 
@@ -98,7 +102,9 @@ extension Effect {
     /// Runs `body`'s pristine effect, which is of this type, and hands its boxed outcome to `body`.
     @inlinable
     static func run(for body: ScopeEffectBody) async {
-        // Sound: a chain is made with the runner of its own pristine effect's type.
+        // SAFETY: Sound because a chain is made with the runner of its own pristine effect's type,
+        // both set in one initialiser of `EffectChain` and copied together into the body, whose
+        // fields are immutable. Debug builds check the unwrap.
         let effect = cast(body.pristineValue, to: Self.self).unsafelyUnwrapped
         do {
             body.finish(Result<ResultType, any Error>.success(try await effect.runEffect()))
@@ -111,7 +117,8 @@ extension Effect {
     /// transform.
     @inlinable
     static func outcome(ofBoxed pristine: any Sendable) async -> Any {
-        // Sound: a chain is made with the runner of its own pristine effect's type.
+        // SAFETY: Sound for the same reason as in `run(for:)`: the chain that calls this holds the
+        // pristine effect it was made with, immutably. Debug builds check the unwrap.
         let effect = cast(pristine, to: Self.self).unsafelyUnwrapped
         do {
             return Result<ResultType, any Error>.success(try await effect.runEffect())

@@ -12,6 +12,8 @@ import Foundation
 ///
 /// One for the process, like ``CompletionInbox``: batching is its purpose. ``EffectStartQueue``
 /// holds the logic; this holds the lock and the tasks.
+// SAFETY: Sound because its one mutable field, `queue`, and the `launch` of the bodies it is given
+// are touched only with `lock` held; the rest is immutable.
 final class EffectStarter: @unchecked Sendable {
     static let shared = EffectStarter()
 
@@ -24,6 +26,10 @@ final class EffectStarter: @unchecked Sendable {
     // Guards `queue` and the `launch` of every body handed to `start`: the main actor and the
     // runner take it.
     private let lock = NSLock()
+    // SAFETY: Sound because every access is made with `lock` held, and nothing run while it is held
+    // calls out: `EffectStartQueue` is plain data, and the tasks made or cancelled here are made
+    // and cancelled once the lock is released (`Task.cancel()` runs the effect's own cancellation
+    // handlers at once, on this thread). Queueing and taking each body is hot.
     @exclusivity(unchecked) private var queue = EffectStartQueue<Start>()
 
     /// Queues `body` for its task, which runs it with `dependencies` provided, or makes the task at

@@ -98,6 +98,10 @@ package struct EffectsStateMachine<Payload> {
     /// For each key enqueued with a throttle, when its latest effect started.
     private var throttleStarts: [AnyHashable: ThrottleStart] = [:]
     private var lastID: UInt64 = 0
+    /// The keys the machine let go of, kept until the caller takes them (``takeReleasedKeys()``): a
+    /// key is the app's value, and its deinit, the app's code, may call back into the library, so it
+    /// must not run while the caller's access to the machine is live.
+    private var releasedKeys: [AnyHashable] = []
 
     package init() {}
 
@@ -106,6 +110,17 @@ package struct EffectsStateMachine<Payload> {
 
     /// Whether no effect is staged or running.
     package var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether keys the machine let go of wait to be taken with ``takeReleasedKeys()``.
+    package var hasReleasedKeys: Bool { !releasedKeys.isEmpty }
+
+    /// Hands over the keys the machine let go of, for the caller to release once its access to the
+    /// machine has ended.
+    package mutating func takeReleasedKeys() -> [AnyHashable] {
+        var taken: [AnyHashable] = []
+        swap(&taken, &releasedKeys)
+        return taken
+    }
 
     /// Whether an update staged effects that are not yet started or discarded.
     package var hasStaged: Bool { !stagedIDs.isEmpty }
@@ -356,6 +371,8 @@ package struct EffectsStateMachine<Payload> {
     /// Cancels every effect. Returns them, oldest first.
     package mutating func cancelAll() -> [Entry] {
         let all = inFlight
+        // The entries hold the keys of `keys`; `idsByKey` may hold other, equal instances.
+        if !idsByKey.isEmpty { releasedKeys.append(contentsOf: idsByKey.keys) }
         entries.removeAll()
         idsByKey.removeAll()
         stagedIDs.removeAll()
@@ -390,9 +407,11 @@ package struct EffectsStateMachine<Payload> {
     private mutating func forget(_ id: EffectID, key: AnyHashable?) {
         forgetTiming(id)
         guard let key else { return }
-        keys[id] = nil
-        guard idsByKey[key] == id else { return }
-        idsByKey[key] = nil
+        // Each key instance let go of is kept for the caller to release (see `releasedKeys`): the
+        // dictionary keeps the first of equal keys it was given, which no entry may hold any more.
+        if let stored = keys.removeValue(forKey: id) { releasedKeys.append(stored) }
+        guard let index = idsByKey.index(forKey: key), idsByKey.values[index] == id else { return }
+        releasedKeys.append(idsByKey.remove(at: index).key)
         // A staged effect leaving before its update returned gives its key back to the running
         // effect it was to replace, which keeps running.
         if !replacements.isEmpty, let older = replacements.removeValue(forKey: id), entries[older] != nil {

@@ -50,6 +50,11 @@ package struct ScopeEffect: Sendable {
 /// The body also carries what its task needs, so that the task's closure captures the body alone,
 /// and it holds that task while it runs, so that the runtime keeps no table of tasks beside its table
 /// of effects.
+// SAFETY: Sound because of how its mutable fields are shared: `runtime` and `id` are written on the
+// main actor before the task that reads the body exists (the task's creation orders the writes
+// before it), and afterwards read and cleared only on the main actor; the task itself reads only the
+// immutable fields of the subclasses. `launch` is read and written only under `EffectStarter`'s lock.
+// No user code runs while any of them is accessed.
 @usableFromInline
 class ScopeEffectBody: @unchecked Sendable {
     /// The runtime the effect reports to, and its identifier there: set on the main actor when the
@@ -61,6 +66,10 @@ class ScopeEffectBody: @unchecked Sendable {
     /// it, to be released with the body. Guarded by ``EffectStarter``'s lock: the starter's runner
     /// makes the task while the main actor may cancel it. Unchecked: the lock already keeps every
     /// access apart, and the run-time check cost each access a call.
+    // SAFETY: Sound because every access happens with `EffectStarter`'s lock held, which keeps the
+    // threads apart, and none calls out while the lock is held: a task is cancelled, which runs the
+    // effect's own cancellation handlers, only once the lock is released. Touched once per effect
+    // started and cancelled: hot.
     @exclusivity(unchecked) final var launch = EffectLaunch<Task<Void, any Error>>.pending
 
     @usableFromInline
@@ -85,7 +94,8 @@ class ScopeEffectBody: @unchecked Sendable {
     }
 }
 
-// Immutable but for the base class's fields, and its chain is `Sendable`.
+// SAFETY: Sound because its own fields are immutable and `Sendable` (the chain's), and the base
+// class's fields are shared as the base class says.
 @usableFromInline
 final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
     // The chain's fields rather than the chain: none of their layouts depends on `S`, so releasing

@@ -4,19 +4,32 @@ extension ScopeRuntime {
     /// Global because logging is switched on for the whole app at once, like swift-log's bootstrap.
     package static var lifecycleObserver: LifecycleHook? {
         get { lifecycleHooks.observer }
-        set { lifecycleHooks.observer = newValue }
+        set {
+            // The replaced hook is swapped out and released after the change: it may hold the last
+            // reference to the app's objects (a logger's handler), whose deinit is the app's code.
+            var replaced = newValue
+            swap(&replaced, &lifecycleHooks.observer)
+        }
     }
 
     /// Told of every step of every effect's lifecycle, for the flight recorder; apart from
     /// ``lifecycleObserver`` so that logging and the flight recorder come and go independently.
     static var lifecycleRecorder: LifecycleHook? {
         get { lifecycleHooks.recorder }
-        set { lifecycleHooks.recorder = newValue }
+        set {
+            // Swapped out, as ``lifecycleObserver`` is.
+            var replaced = newValue
+            swap(&replaced, &lifecycleHooks.recorder)
+        }
     }
 
     package typealias LifecycleHook = @MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void
 
     /// Both hooks in one value: a step with neither installed costs one read of one global.
+    // SAFETY: Sound because only the main actor touches it, and no access spans a call into other
+    // code: `notify` copies the hooks out before calling them, so a hook that enables or disables
+    // logging or a flight recorder changes the global after the read ended, and the setters swap the
+    // old hook out before releasing it. Read once per lifecycle step of every effect: hot.
     @exclusivity(unchecked) private static var lifecycleHooks = LifecycleHooks()
 
     /// Tasks started and not yet back on the main actor, cancelled ones included.
@@ -56,6 +69,7 @@ extension ScopeRuntime {
                 notify(.enqueued, effect)
                 if let cancelled { notify(.cancelled, cancelled.payload) }
             }
+            releaseKeys()
         }
         startOrStageCommit()
     }
@@ -91,6 +105,7 @@ extension ScopeRuntime {
         effectTasks.isStaged = false
         guard !failed else {
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            releaseKeys()
             resumeSettleWaitersIfIdle()
             return
         }
@@ -109,14 +124,17 @@ extension ScopeRuntime {
             }
             started.removeAll(keepingCapacity: true)
             effectTasks.startBuffer = started
+            releaseKeys()
         case .recorded:
             let committed = effects.commitStaged()
             cancelReplaced(committed.replaced)
             for entry in committed.started {
                 if let delay = entry.delay { schedule(entry.id, after: delay) }
             }
+            releaseKeys()
         case .discarded:
             for entry in effects.discardStaged() { notify(.discarded, entry.payload) }
+            releaseKeys()
             resumeSettleWaitersIfIdle()
         }
     }
@@ -154,6 +172,7 @@ extension ScopeRuntime {
     package func finish(_ id: EffectID, outcome: EffectOutcome) {
         // A cancelled effect's task was dropped when it was cancelled.
         guard let effect = effects.completePayload(id) else { return }
+        releaseKeys()
         dropTask(of: effect, cancelling: false)
         guard let scope else {
             ScopeRuntimeTable.dropReleased(self)
@@ -196,9 +215,11 @@ extension ScopeRuntime {
 
     /// Cancels the effects matching `predicate`, given each pristine effect.
     func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
-        // The predicate is the app's: it may read this scope's effects or cancel some itself. It runs
-        // over a copy of the entries, outside any change to the table, which then cancels those of
-        // the matching effects that are still in flight.
+        // SAFETY: Sound against re-entry because the predicate is the app's code (it may read this
+        // scope's effects, enqueue or cancel some itself, send events) and runs while no access to
+        // the unchecked `effects` is live: `inFlight` is computed, so the read ends once it returned
+        // a copy of the entries, and the table changes only afterwards, cancelling those of the
+        // matching effects that are still in flight. `ReentrancyTests` covers it.
         let matching = effects.inFlight.filter(predicate).map(\.id)
         guard !matching.isEmpty else { return }
         ended(effects.cancel(ids: matching))
@@ -210,6 +231,7 @@ extension ScopeRuntime {
     }
 
     private func ended(_ cancelled: [EffectsStateMachine<ScopeEffect>.Entry]) {
+        releaseKeys()
         guard !cancelled.isEmpty else { return }
         cancelReplaced(cancelled)
         resumeSettleWaitersIfIdle()
@@ -222,7 +244,16 @@ extension ScopeRuntime {
             dropTask(of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
+        releaseKeys()
         resumeSettleWaitersIfIdle()
+    }
+
+    /// Releases the keys the table let go of, now that the access to it has ended: a key is the
+    /// app's value, and its deinit, the app's code, may enqueue, read or cancel this scope's effects.
+    /// A key the table let go of and no call here took yet is released by the next.
+    private func releaseKeys() {
+        guard effects.hasReleasedKeys else { return }
+        withExtendedLifetime(effects.takeReleasedKeys()) {}
     }
 
     /// Suspends until no effect of the scope is staged or running.

@@ -24,8 +24,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     public let error: any Error
     /// What threw it.
     public let source: Source
-    // Sound: a metatype is immutable; it is not `Sendable` only because `Scope` is main-actor
-    // isolated, and a report reads it only to name or compare the type, never to call into it.
+    // SAFETY: Sound because a metatype is immutable; it is not `Sendable` only because `Scope` is
+    // main-actor isolated, and a report reads it only to name or compare the type, never to call
+    // into it.
     /// The type of the scope the event was sent to, or that enqueued the effect.
     nonisolated(unsafe) public let scopeType: any Scope.Type
     /// The identity of that scope, to tell apart scopes of the same type. Like any `ObjectIdentifier`,

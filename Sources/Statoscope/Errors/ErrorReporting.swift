@@ -49,7 +49,11 @@ public enum ErrorReporting {
         /// Stops the handler from receiving further reports.
         @MainActor
         public func remove() {
-            ErrorReporting.handlers.removeAll { $0.id == id }
+            // The handler is taken out, and released once the list is changed: it may hold the last
+            // reference to an object of the app's whose deinit adds or removes handlers.
+            guard let index = ErrorReporting.handlers.firstIndex(where: { $0.id == id }) else { return }
+            let removed = ErrorReporting.handlers.remove(at: index)
+            withExtendedLifetime(removed) {}
         }
     }
 }

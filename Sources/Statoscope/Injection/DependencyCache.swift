@@ -19,8 +19,15 @@ struct DependencyCache {
 
     /// Forgets the providers it resolved. Providers are ancestors, held strongly: a released scope
     /// forgets them so that no cycle outlives it.
-    mutating func forgetProviders() {
-        providers.removeAll()
+    ///
+    /// Returns them rather than releasing them here: one may be the last reference to a released
+    /// ancestor's runtime, and with it to values the app injected, whose deinit is the app's code and
+    /// may resolve or inject in turn. Released by the caller, that runs after the change to this
+    /// cache (and the unchecked access to it) has ended.
+    @discardableResult
+    mutating func forgetProviders() -> [ObjectIdentifier: Provider] {
         providersGeneration = .max
+        defer { providers = [:] }
+        return providers
     }
 }

@@ -33,8 +33,10 @@ extension ScopeRuntime {
         }
         for runtime in unresolved {
             if runtime.dependencies.providersGeneration != generation {
-                runtime.dependencies.providers.removeAll(keepingCapacity: true)
+                // Released after the change (see `forgetProviders()`).
+                let stale = runtime.dependencies.forgetProviders()
                 runtime.dependencies.providersGeneration = generation
+                withExtendedLifetime(stale) {}
             }
             runtime.dependencies.providers[key] = DependencyCache.Provider(runtime: found)
         }
@@ -45,7 +47,10 @@ extension ScopeRuntime {
     /// found again, from the new ancestors, when next read. Nothing outside the subtree changes
     /// provider when it moves, so their caches stay.
     func forgetProvidersInSubtree() {
-        guard !tree.children.all.isEmpty else { return dependencies.forgetProviders() }
+        guard !tree.children.all.isEmpty else {
+            dependencies.forgetProviders()
+            return
+        }
         var pending = [self]
         while let runtime = pending.popLast() {
             runtime.dependencies.forgetProviders()
@@ -56,9 +61,10 @@ extension ScopeRuntime {
     /// Overrides a dependency for this scope and its subtree.
     func inject<Value: Injectable>(_ value: Value) {
         let key = ObjectIdentifier(Value.self)
-        let replacesValue = dependencies.injected[key] != nil
-        dependencies.injected[key] = value
-        if replacesValue {
+        // The replaced value is taken out and released after the change: its deinit is the app's
+        // code, which may inject or resolve in turn.
+        let replaced = dependencies.injected.updateValue(value, forKey: key)
+        if replaced != nil {
             ScopeTree.valuesChanged()
         } else {
             ScopeTree.changed()
@@ -84,7 +90,10 @@ extension ScopeRuntime {
         }
         for runtime in unbuilt.reversed() {
             base = base.overridden(by: runtime.dependencies.injected)
-            runtime.dependencies.snapshot = (base, generation)
+            // The stale snapshot is swapped out and released after the change: it may hold the
+            // last reference to a value the app injected and has since replaced.
+            var stale: (snapshot: DependencySnapshot, generation: UInt64)? = (base, generation)
+            swap(&stale, &runtime.dependencies.snapshot)
         }
         return base
     }

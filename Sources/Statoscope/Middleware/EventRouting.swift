@@ -12,6 +12,11 @@
 final class EventRouting {
     /// App-wide middleware, outermost first, as references counted by ``appWideOwners``: calling a
     /// middleware through one retains nothing.
+    // SAFETY: Sound because each step is owned by ``appWideOwners`` of the same immutable path, and
+    // the path outlives every walk of it: the dispatcher owns the installed path, and a path
+    // replaced while an update runs (a middleware removing itself or adding another, from its own
+    // body) is kept until the outermost update has settled, after every walk has returned (see
+    // `Dispatcher.setRouting(_:)`). `AppWideMiddlewareTests` and `ReentrancyTests` cover both.
     @usableFromInline let appWide: [Unmanaged<AppWideStep>]
     /// Keeps the app-wide middleware alive for as long as the path is.
     let appWideOwners: [AppWideStep]
@@ -26,6 +31,8 @@ final class EventRouting {
     init(
         appWide: [AppWideStep], entryTaps: [EntryTap], hasScopedWork: Bool, tracksEvents: Bool
     ) {
+        // SAFETY: Sound because `appWideOwners`, set from the same array, owns each step for as long
+        // as this path exists (see `appWide`).
         self.appWide = appWide.map { Unmanaged.passUnretained($0) }
         appWideOwners = appWide
         self.entryTaps = entryTaps

@@ -53,8 +53,12 @@ enum MiddlewareChain {
         _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S, tracksEvents: Bool
     ) throws {
         guard index < chain.count else { return try updateWithTaps(when, scope, tracksEvents: tracksEvents) }
-        // Sound: the chain is this object's, and every static type it is reached through shares its
-        // `When` (see `ScopeMiddleware`), so each entry is a `ScopeMiddleware<S.When>`.
+        // SAFETY: Sound because the chain is this object's (`ScopeMiddlewares` checks the object, not
+        // only its address, so a reused address finds nothing), every middleware added to it was
+        // made as a `ScopeMiddleware` of its `When`, and every static type the object is reached
+        // through shares that `When` (see `ScopeMiddleware`). The chain is a copy: a middleware that
+        // adds or removes middleware while it runs changes the registry, not this walk. Debug builds
+        // check the cast.
         let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S.When>.self)
         try middleware.body(scope, when) { next in
             try runMiddlewares(chain, from: index + 1, next, scope, tracksEvents: tracksEvents)

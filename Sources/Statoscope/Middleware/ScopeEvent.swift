@@ -19,6 +19,12 @@ public struct ScopeEvent: ~Copyable {
     /// The scope, not counted: the path's events live only while the middleware they are lent to
     /// runs, and `send`'s caller holds the scope for that long; an event made by ``with(when:)``,
     /// which a middleware may keep, holds it in ``keptScope``.
+    // SAFETY: Sound because the event cannot outlive the scope: it is `~Copyable` and lent to each
+    // middleware as `borrowing`, so no middleware can keep it, and it lives only inside the
+    // `deliver` call that made it, whose caller holds the scope (a guaranteed argument) until it
+    // returns. What a middleware does meanwhile (dropping the app's last reference to the scope,
+    // dismissing it, removing itself) cannot release it: the caller's reference is not the app's.
+    // An event made by ``with(when:)`` holds its scope in ``keptScope``.
     @usableFromInline unowned(unsafe) let scopeReference: any Scope
     /// The scope, counted, for an event made by ``with(when:)``; nil for the path's own events.
     @usableFromInline let keptScope: (any Scope)?
@@ -27,6 +33,8 @@ public struct ScopeEvent: ~Copyable {
     @usableFromInline let serial: UInt64
 
     /// The serial of the latest event made; main actor only, like every event.
+    // SAFETY: Sound because only the main actor touches it, and its one access, in ``nextSerial()``,
+    // is an increment that calls nothing. Once per event on the full path: hot.
     @exclusivity(unchecked) @usableFromInline static var lastSerial: UInt64 = 0
 
     // Generic, so that a `When` is boxed straight into the event: given an existential, the

@@ -24,20 +24,30 @@ final class ScopeMiddlewares {
     func add(_ middleware: AnyScopeMiddleware, to scope: AnyObject) {
         let id = ObjectIdentifier(scope)
         if entries[id] == nil { keys.append(id) }
+        var stale: Entry?
         if entries[id]?.scope !== scope {
-            entries[id] = Entry(scope: scope, middlewares: [])
+            // A released scope's entry at this address, if any, goes as removed middleware does.
+            stale = entries.updateValue(Entry(scope: scope, middlewares: []), forKey: id)
         }
         entries[id]?.middlewares.append(middleware)
+        withExtendedLifetime(stale) {}
     }
 
+    // The middleware removed and the entries forgotten below are taken out, and released once the
+    // registry is changed: a middleware's closure may hold the last reference to an object of the
+    // app's whose deinit adds or removes middleware.
+
     func remove(id: Int, from scope: ObjectIdentifier) {
-        entries[scope]?.middlewares.removeAll { $0.id == id }
+        guard let index = entries[scope]?.middlewares.firstIndex(where: { $0.id == id }) else { return }
+        let removed = entries[scope]?.middlewares.remove(at: index)
         if entries[scope]?.middlewares.isEmpty == true { forget(scope) }
+        withExtendedLifetime(removed) {}
     }
 
     private func forget(_ key: ObjectIdentifier) {
-        entries[key] = nil
+        let forgotten = entries.removeValue(forKey: key)
         keys.removeAll { $0 == key }
+        withExtendedLifetime(forgotten) {}
     }
 
     /// Forgets the middleware of scopes released since, checking one scope per call so that every

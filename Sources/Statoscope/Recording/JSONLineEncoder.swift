@@ -11,17 +11,26 @@ import Foundation
 /// reads back as `nil`) and a `Decimal` NaN. What it cannot stream (`superEncoder`, writing into a
 /// container after a later one) sets ``needsFallback``, and the caller encodes with `JSONEncoder`.
 final class JSONLineEncoder {
-    // Unchecked exclusivity: the encoder is only used by the one recorder that owns it, one value at a
-    // time, and no access to these overlaps another; checking them cost a quarter of recording.
+    // Unchecked exclusivity: checking these fields cost a quarter of recording.
+    //
+    // SAFETY: Sound because no access to them overlaps another. The encoder is not `Sendable`: the
+    // one writer that owns it uses it in one isolation domain. The app's code does run while a
+    // value is encoded (its `encode(to:)`), but only between accesses: each access here is a load,
+    // a store or an append that calls nothing, and none is held across `encode(to:)`; what that
+    // code does with the encoder goes through `Encoder`'s methods, one complete access at a time.
+    // Appending releases nothing of the app's. The same holds for every unchecked field below.
 
     /// The text written so far.
     @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Set when a value used a part of `Encoder` this encoder does not stream.
+    // SAFETY: Sound as `bytes` is.
     @exclusivity(unchecked) var needsFallback = false
     let userInfo: [CodingUserInfoKey: Any]
 
     /// The containers open now, innermost last: what closes them, and whether they hold anything.
+    // SAFETY: Sound as `bytes` is.
     @exclusivity(unchecked) private var frames: [Frame] = []
+    // SAFETY: Sound as `bytes` is.
     @exclusivity(unchecked) private var nextFrameID = 0
 
     private struct Frame {
@@ -90,6 +99,8 @@ final class JSONLineEncoder {
     }
 
     /// How many containers were open when the value being encoded started.
+    // SAFETY: Sound as `bytes` is: set before and restored after the app's `encode(to:)`, never
+    // across it.
     @exclusivity(unchecked) private(set) var valueLevel = 0
 
     func writeNull() { bytes.append(contentsOf: Self.null) }
@@ -138,6 +149,8 @@ final class JSONLineEncoder {
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
+        // SAFETY: Sound because `utf8` is used only inside the closure, within its bounds (every
+        // index comes from `utf8.indices`), and copied into `bytes`, never kept.
         text.withUTF8 { utf8 in
             var runStart = 0
             for index in utf8.indices {
@@ -159,6 +172,7 @@ final class JSONLineEncoder {
                     bytes.append(Self.hexDigits[Int(byte & 0x0F)])
                 }
             }
+            // SAFETY: Sound as the slices above are: within `utf8`, copied before the closure returns.
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))

@@ -29,6 +29,8 @@ public struct Recording: Sendable {
         // has arrived is checked at once, so an over-long line is refused before the rest comes.
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            // SAFETY: Sound because `read` writes at most the buffer's own count into it, and the
+            // pointer is used only inside the closure.
             let count = buffer.withUnsafeMutableBytes { read(file.fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 guard errno == EINTR else {
@@ -38,6 +40,8 @@ public struct Recording: Sendable {
                 continue
             }
             guard count > 0 else { break }
+            // SAFETY: Sound because `count` is what `read` returned, at most the buffer's size, and
+            // the splitter copies what it keeps before the closure returns.
             try buffer.withUnsafeBytes {
                 try splitter.consume(UnsafeRawBufferPointer(rebasing: $0[..<count]))
             }
@@ -49,6 +53,7 @@ public struct Recording: Sendable {
     public init(jsonLines text: String) throws {
         var splitter = RecordingLineSplitter()
         var text = text
+        // SAFETY: Sound because the splitter copies what it keeps before the closure returns.
         try text.withUTF8 { try splitter.consume(UnsafeRawBufferPointer($0)) }
         try self.init(splitter)
     }

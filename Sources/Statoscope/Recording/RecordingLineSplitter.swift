@@ -12,6 +12,8 @@ struct RecordingLineSplitter {
         self.maximumLineLength = maximumLineLength
     }
 
+    // SAFETY: Sound because `bytes` is only read, within its bounds (every index is found in it),
+    // during the call, and what is kept is copied into `current` and `lines`.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) throws {
         var start = bytes.startIndex
         while start < bytes.endIndex {

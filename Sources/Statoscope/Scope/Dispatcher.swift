@@ -53,13 +53,17 @@ enum Dispatcher {
 
     /// Installs the full path, or takes it out with `nil`.
     static func setRouting(_ newRouting: EventRouting?) {
-        if isUpdating, let old = routingOwner {
-            retiredRoutings.append(old)
-            hasDeferredWork = true
-        }
-        routingOwner = newRouting
+        // The replaced path is swapped out, and released only once the dispatcher's state is whole
+        // again: it may hold the last reference to the app's middleware, whose captures run deinits
+        // of the app's, which may add or remove instruments and so call this again.
+        var replaced = newRouting
+        swap(&replaced, &routingOwner)
         routing = newRouting.map { Unmanaged.passUnretained($0) }
         setGate(routed, newRouting != nil)
+        if isUpdating, let replaced {
+            retiredRoutings.append(replaced)
+            hasDeferredWork = true
+        }
     }
 
     /// Whether events must be checked against dismissed scopes before delivery.
@@ -190,17 +194,31 @@ enum Dispatcher {
     @usableFromInline
     static func settleDeferredWork(failed: Bool) {
         settleUpdate(failed: failed)
-        // Each queued event is an update of its own: what it leaves behind is settled on its own
-        // outcome, and what it throws is reported, since its sender has long returned.
-        while queueHead < queue.count {
-            let event = queue[queueHead]
-            queueHead += 1
-            event.run()
-        }
-        queue.removeAll(keepingCapacity: queue.capacity <= 64)
-        queueHead = 0
-        retiredRoutings.removeAll()
         hasDeferredWork = false
+        while true {
+            // Each queued event is an update of its own: what it leaves behind is settled on its own
+            // outcome, and what it throws is reported, since its sender has long returned.
+            while queueHead < queue.count {
+                // Taken out rather than copied: what the event holds (its scope, its `When`) is
+                // released at the end of this iteration, outside any access to the queue, and a
+                // deinit of the app's that runs then may send, which queues behind.
+                var event = QueuedEvent.ran
+                swap(&event, &queue[queueHead])
+                queueHead += 1
+                event.run()
+            }
+            queue.removeAll(keepingCapacity: queue.capacity <= 64)
+            queueHead = 0
+            // Released outside any access to the list, now that no delivery walks them: they hold
+            // the app's middleware, whose captures may run deinits that send or add instruments.
+            var retired: [EventRouting] = []
+            swap(&retired, &retiredRoutings)
+            retired.removeAll()
+            // What those deinits, or the queued events, left behind is settled in turn.
+            guard hasDeferredWork else { return }
+            hasDeferredWork = false
+            settleUpdate(failed: false)
+        }
     }
 
     /// Settles one update: the children it unlinked leave the app (cancelling their effects, staged
@@ -257,7 +275,14 @@ enum Dispatcher {
 private struct QueuedEvent {
     let run: @MainActor () -> Void
 
+    /// What a slot of the queue holds once its event was taken out to run: it holds nothing.
+    static let ran = QueuedEvent(run: {})
+
     init<S: Scope>(scope: S, when: S.When) {
         run = { Dispatcher.runQueued(when, to: scope) }
+    }
+
+    private init(run: @escaping @MainActor () -> Void) {
+        self.run = run
     }
 }

@@ -6,6 +6,9 @@ import Foundation
 
 /// A 64-bit little-endian ELF file mapped read-only: just enough to list its symbols.
 struct ELFFile {
+    // SAFETY: Sound because the buffer is exactly the read-only mapping `init` made, and every read
+    // goes through `read(_:at:)`, which checks the bounds; the mapping is unmapped only by `close()`,
+    // which its one user calls when done with the file, after copying what it kept.
     private let bytes: UnsafeRawBufferPointer
 
     /// Maps the file; nil when it cannot be read or is not a 64-bit little-endian ELF file.
@@ -19,6 +22,8 @@ struct ELFFile {
             let size = Int(status.st_size)
             guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED
             else { return nil }
+            // SAFETY: Sound because `mmap` returned a readable mapping of exactly `size` bytes, which
+            // this buffer describes until `close()` unmaps it.
             bytes = UnsafeRawBufferPointer(start: start, count: size)
             let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1]
             guard bytes.prefix(6).elementsEqual(magic) else {
@@ -33,6 +38,8 @@ struct ELFFile {
     /// Unmaps the file.
     func close() {
         #if canImport(Glibc)
+            // SAFETY: Sound because this unmaps exactly the mapping `init` made; `munmap` only reads
+            // the address, and the file's one user calls this once, when done with the file.
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         #endif
     }

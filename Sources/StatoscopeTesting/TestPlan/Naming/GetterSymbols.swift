@@ -60,7 +60,10 @@ package enum GetterSymbols {
                 if target >= image.bias, let mangled = image.getters[target - image.bias] {
                     return demangle(mangled).flatMap(property(inKeyPathGetter:))
                 }
-                guard mapping.contains(target), let next = TailJump.target(of: target) else { return nil }
+                // The whole thunk `TailJump` reads must lie in the mapped code, not only its start.
+                guard mapping.contains(target, count: TailJump.bytesRead),
+                    let next = TailJump.target(of: target)
+                else { return nil }
                 target = next
             }
             return nil
@@ -90,6 +93,9 @@ package enum GetterSymbols {
         return Image(path: mapping.path, bias: mapping.base - lowest, getters: getters)
     }
 
+    // SAFETY: Sound because this is the Swift runtime's exported C entry point, declared with its C
+    // signature: called with a NUL-terminated name and no buffer, it returns a string it allocated
+    // with `malloc`, or nil, which `demangle` frees after copying it.
     @_silgen_name("swift_demangle")
     private static func swiftDemangle(
         _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
@@ -98,6 +104,8 @@ package enum GetterSymbols {
     ) -> UnsafeMutablePointer<CChar>?
 
     private static func demangle(_ mangled: String) -> String? {
+        // SAFETY: Sound because `pointer` is used only inside the closure, and `result` is copied
+        // into a `String` before it is freed.
         mangled.withCString { pointer in
             guard let result = swiftDemangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
             defer { free(result) }

@@ -14,8 +14,9 @@ enum ImageMappings {
         /// The executable ranges of the file, where reading code is safe.
         let code: [Range<UInt>]
 
-        func contains(_ address: UInt) -> Bool {
-            code.contains { $0.contains(address) }
+        /// Whether the `count` bytes from `address` all lie in one executable range.
+        func contains(_ address: UInt, count: UInt) -> Bool {
+            code.contains { $0.contains(address) && $0.upperBound - address >= count }
         }
     }
 
@@ -58,6 +59,8 @@ enum ImageMappings {
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
+                // SAFETY: Sound because `read` writes at most the chunk's own count into it, and the
+                // pointer is used only inside the closure.
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 guard count > 0 else { break }
                 bytes.append(contentsOf: chunk[0..<count])

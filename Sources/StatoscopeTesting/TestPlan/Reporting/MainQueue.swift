@@ -25,9 +25,11 @@ package enum MainQueue {
     /// ThreadSanitizer in CI.
     package static func sync<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         if isCurrent {
+            // SAFETY: Sound as the comment above says: this is the main queue.
             return try MainActor.assumeIsolated(body)
         }
         return try DispatchQueue.main.sync {
+            // SAFETY: Sound as the comment above says: `main.sync` runs this on the main queue.
             try MainActor.assumeIsolated(body)
         }
     }
