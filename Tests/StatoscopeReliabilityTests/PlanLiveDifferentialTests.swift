@@ -1,0 +1,63 @@
+import PropertyBased
+import Statoscope
+import Testing
+
+/// Plan and live, one meaning: generated programs (events; one-shot and stream effects under every
+/// keyed policy; time passing; failures; cancellation by key, by predicate and of all; dismissal,
+/// moving, presenting again, late events) run on the live runtime with a manual clock and as a test
+/// plan on virtual time, the plan completing each effect with the result its work returns live.
+/// After every step both must agree on the state, on which effects are pending, scheduled, open and
+/// cancelled, and on the events and errors delivered.
+@MainActor
+@Suite(.timeLimit(.minutes(15)), .serialized)
+struct PlanLiveDifferentialTests {
+    /// A thousand programs take a few seconds in a plain run, and under a sanitizer well within the
+    /// time limit.
+    static let programCount = 1_000
+
+    @Test(.shrinking) func planAndLiveRunAgreeAfterEveryStep() async {
+        await propertyCheck(count: Self.programCount, input: DifferentialStep.generator) { numbers in
+            if let disagreement = await DifferentialCheck.run(numbers.map(DifferentialStep.init)) {
+                Issue.record(Comment(rawValue: disagreement.description))
+            }
+        }
+    }
+
+    /// A plan side made wrong on purpose: the check finds a program on which the sides disagree, and
+    /// shrinks it to the few steps that show the mistake.
+    @Test(.shrinking, arguments: PlanInterpreter.Fault.allCases)
+    func aPlantedDivergenceIsFoundAndShrunk(fault: PlanInterpreter.Fault) async throws {
+        let found = FoundDisagreement()
+        await withKnownIssue {
+            await propertyCheck(count: 300, input: DifferentialStep.generator) { numbers in
+                if let disagreement = await DifferentialCheck.run(
+                    numbers.map(DifferentialStep.init), fault: fault)
+                {
+                    // The last one found is the shrunk program's: the check runs it last.
+                    found.latest = disagreement
+                    Issue.record(Comment(rawValue: disagreement.description))
+                }
+            }
+        }
+        let disagreement = try #require(found.latest)
+        // The first step presents the child; what is left shows the mistake alone.
+        switch fault {
+        case .zeroDebounceWaits:
+            #expect(disagreement.program.count == 2, "\(disagreement)")
+            #expect(disagreement.description.contains(", started], plan [#1 one-shot"), "\(disagreement)")
+            #expect(disagreement.description.contains(", scheduled]\n"), "\(disagreement)")
+        case .dropsCancellationByKey:
+            #expect(disagreement.program.count == 3, "\(disagreement)")
+            #expect(
+                disagreement.description.contains("cancelled by the step: live [#1], plan none"),
+                "\(disagreement)")
+        }
+        #expect(disagreement.description.contains("disagree after step \(disagreement.program.count - 1)"))
+    }
+}
+
+/// The latest disagreement a property check found.
+@MainActor
+private final class FoundDisagreement {
+    var latest: DifferentialCheck.Disagreement?
+}
