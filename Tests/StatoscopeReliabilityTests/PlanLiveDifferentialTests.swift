@@ -23,6 +23,59 @@ struct PlanLiveDifferentialTests {
         }
     }
 
+    /// Every kind of step, each acting on something: what the generated programs mix at random.
+    @Test func aProgramOfEveryKindOfStepAgrees() async {
+        let steps: [DifferentialStep] = [
+            .startEffect(
+                OneShotStart(
+                    value: 5, fails: false, deliversFailure: false, key: 0,
+                    policy: .debounce(.milliseconds(300)))),
+            .timePasses(.milliseconds(300)),
+            .complete(pick: 0),
+            .startStream(StreamStart(key: nil, policy: .cancelOlder, reportsEnd: true)),
+            .streamYields(pick: 0, value: 7),
+            .streamEnds(pick: 0),
+            .startStreamRunOnce(
+                OneShotStart(value: 3, fails: false, deliversFailure: false, key: 1, policy: .cancelOlder)),
+            .complete(pick: 0),
+            .startEffect(
+                OneShotStart(value: 0, fails: true, deliversFailure: true, key: nil, policy: .cancelOlder)),
+            .complete(pick: 0),
+            .startEffect(
+                OneShotStart(
+                    value: 1, fails: false, deliversFailure: false, key: 0, policy: .throttle(.seconds(1)))),
+            .startEffect(
+                OneShotStart(
+                    value: 2, fails: false, deliversFailure: false, key: 0, policy: .throttle(.seconds(1)))),
+            .cancelKey(0),
+            .startStream(StreamStart(key: 1, policy: .keepOlder, reportsEnd: false)),
+            .streamFails(pick: 0),
+            .startEffect(
+                OneShotStart(value: 4, fails: false, deliversFailure: false, key: nil, policy: .cancelOlder)),
+            .cancelWhere(parity: 0),
+            .startEffect(
+                OneShotStart(value: 4, fails: false, deliversFailure: false, key: nil, policy: .cancelOlder)),
+            .cancelAll,
+            .startThenThrow(key: 0, policy: .debounce(.zero)),
+            .send(3),
+            .moveChild,
+            .startEffect(
+                OneShotStart(value: 8, fails: false, deliversFailure: false, key: nil, policy: .cancelOlder)),
+            .dismissHolding,
+            .lateEvent(1),
+            .presentHeld,
+            .replaceParent,
+            .presentChild,
+            .replaceChild,
+            .clearChild,
+        ]
+        let live = await LiveInterpreter(program: [.presentChild] + steps).run()
+        let idle = live.actions.indices.filter { if case .nothing = live.actions[$0] { true } else { false } }
+        #expect(idle.isEmpty, "steps with nothing to act on: \(idle.map { "\($0). \(live.actions[$0])" })")
+        let disagreement = await DifferentialCheck.run(steps)
+        #expect(disagreement == nil, "\(disagreement.map(String.init(describing:)) ?? "")")
+    }
+
     /// A plan side made wrong on purpose: the check finds a program on which the sides disagree, and
     /// shrinks it to the few steps that show the mistake.
     @Test(.shrinking, arguments: PlanInterpreter.Fault.allCases)

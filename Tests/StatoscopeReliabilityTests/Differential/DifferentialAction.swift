@@ -14,11 +14,12 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
     case childThrows(DifferentialChild.When)
     /// An event to the dismissed child the app keeps: refused.
     case late(DifferentialChild.When)
-    /// A started one-shot effect finishes: with its value, or nil when its work throws.
-    case complete(id: Int, slot: Int, value: Int?)
+    /// A started one-shot effect (or stream run once) finishes: with its value, or nil when its
+    /// work throws.
+    case complete(id: Int, kind: WorkKind, slot: Int, value: Int?)
     case yield(stream: Int, slot: Int, value: Int)
     case end(stream: Int, slot: Int, failing: Bool)
-    case timePasses(milliseconds: Int)
+    case timePasses(Duration)
     /// The step has nothing to act on.
     case nothing(String)
 
@@ -35,6 +36,8 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
         case .send(let value): return toChild(.add(value))
         case .startEffect(let start): return toChild(.start(id: index, start))
         case .startStream(let start): return toChild(.startStream(id: index, start))
+        case .startStreamRunOnce(let start): return toChild(.startStreamRunOnce(id: index, start))
+        case .replaceParent: return .app(.replaceParent)
         case .startThenThrow(let key, let policy):
             return hasChild
                 ? .childThrows(.startThenThrow(id: index, key: key, policy: policy))
@@ -43,20 +46,24 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
         case .cancelWhere(let parity): return toChild(.cancelWhere(parity: parity))
         case .cancelAll: return toChild(.cancelAll)
         case .complete(let pick):
-            let started = state.pending.filter { !$0.isStream && $0.status == .started }
+            let started = state.pending.filter { !$0.kind.isOpenStream && $0.status == .started }
             guard !started.isEmpty else { return .nothing("no one-shot effect has started") }
             let effect = started[pick % started.count]
-            guard case .startEffect(let start) = program[effect.id] else {
+            switch program[effect.id] {
+            case .startEffect(let start), .startStreamRunOnce(let start):
+                return .complete(
+                    id: effect.id, kind: effect.kind, slot: effect.slot,
+                    value: start.fails ? nil : start.value)
+            default:
                 return .nothing("#\(effect.id) was not started by a one-shot step")
             }
-            return .complete(id: effect.id, slot: effect.slot, value: start.fails ? nil : start.value)
         case .streamYields(let pick, let value):
             guard let stream = openStream(pick, in: state) else { return .nothing("no stream is open") }
             return .yield(stream: stream.id, slot: stream.slot, value: value)
         case .streamEnds(let pick), .streamFails(let pick):
             guard let stream = openStream(pick, in: state) else { return .nothing("no stream is open") }
             return .end(stream: stream.id, slot: stream.slot, failing: step == .streamFails(pick: pick))
-        case .timePasses(let milliseconds): return .timePasses(milliseconds: milliseconds)
+        case .timePasses(let duration): return .timePasses(duration)
         case .dismissHolding: return .app(.dismissHolding)
         case .clearChild: return .app(.clear)
         case .replaceChild: return .app(.replace)
@@ -71,7 +78,7 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
     private static func openStream(_ pick: Int, in state: DifferentialSnapshot) -> DifferentialSnapshot
         .Pending?
     {
-        let open = state.pending.filter { $0.isStream && $0.status == .open }
+        let open = state.pending.filter { $0.kind.isOpenStream && $0.status == .open }
         return open.isEmpty ? nil : open[pick % open.count]
     }
 
@@ -79,7 +86,7 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
     /// cancelled.
     var ended: Int? {
         switch self {
-        case .complete(let id, _, _): id
+        case .complete(let id, _, _, _): id
         case .end(let stream, _, _): stream
         default: nil
         }
@@ -100,12 +107,12 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
         case .child(let when): "the child receives \(when)"
         case .childThrows(let when): "the child receives \(when), which throws"
         case .late(let when): "the kept child is sent \(when)"
-        case .complete(let id, let slot, let value):
-            "#\(id) (slot \(slot)) " + (value.map { "completes with \($0)" } ?? "fails")
+        case .complete(let id, let kind, let slot, let value):
+            "#\(id) (\(kind), slot \(slot)) " + (value.map { "completes with \($0)" } ?? "fails")
         case .yield(let stream, let slot, let value): "stream #\(stream) (slot \(slot)) yields \(value)"
         case .end(let stream, let slot, let failing):
             "stream #\(stream) (slot \(slot)) \(failing ? "fails" : "finishes")"
-        case .timePasses(let milliseconds): "\(milliseconds) ms pass"
+        case .timePasses(let duration): "\(duration) pass"
         case .nothing(let why): "nothing: \(why)"
         }
     }

@@ -25,7 +25,27 @@ protocol DifferentialWork: Sendable {
     var id: Int { get }
     var slot: Int { get }
     var key: Int? { get }
-    var isStream: Bool { get }
+    var kind: WorkKind { get }
+}
+
+/// How an effect runs.
+enum WorkKind: Equatable, Sendable, CustomStringConvertible {
+    case oneShot
+    /// A stream whose elements come back one by one.
+    case stream
+    /// A stream mapped with the one-shot `map`: run to its end, it delivers one event.
+    case streamRunOnce
+
+    /// Whether it delivers elements while it is open.
+    var isOpenStream: Bool { self == .stream }
+
+    var description: String {
+        switch self {
+        case .oneShot: "one-shot"
+        case .stream: "stream"
+        case .streamRunOnce: "stream run once"
+        }
+    }
 }
 
 /// What a failing effect throws, on both sides.
@@ -43,7 +63,7 @@ struct SlotEffect<Slot: EffectSlot>: Effect, DifferentialWork {
     let live: LiveWork
 
     var slot: Int { Slot.index }
-    var isStream: Bool { false }
+    var kind: WorkKind { .oneShot }
 
     func runEffect() async throws -> Int {
         await live.waitForCompletion(of: id)
@@ -56,10 +76,12 @@ struct SlotEffect<Slot: EffectSlot>: Effect, DifferentialWork {
 struct SlotStream<Slot: EffectSlot>: StreamEffect, DifferentialWork {
     let id: Int
     let key: Int?
+    /// Whether it is mapped with the one-shot `map`, which runs it to its end.
+    let runsOnce: Bool
     let live: LiveWork
 
     var slot: Int { Slot.index }
-    var isStream: Bool { true }
+    var kind: WorkKind { runsOnce ? .streamRunOnce : .stream }
 
     func makeElements() -> AsyncThrowingStream<Int, any Error> {
         live.elements(of: id)

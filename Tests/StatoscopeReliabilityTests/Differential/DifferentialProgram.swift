@@ -13,6 +13,9 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
     case startEffect(OneShotStart)
     /// The child enqueues a stream effect.
     case startStream(StreamStart)
+    /// The child enqueues a stream effect mapped with the one-shot `map`: it runs to its end and
+    /// delivers one event, with the value it was made with.
+    case startStreamRunOnce(OneShotStart)
     /// The child's update enqueues a keyed one-shot effect, then throws: nothing of it stays.
     case startThenThrow(key: Int, policy: DifferentialPolicy)
     /// One of the child's started one-shot effects finishes with the result it was made with.
@@ -23,7 +26,7 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
     case streamEnds(pick: Int)
     /// One of the child's open streams fails.
     case streamFails(pick: Int)
-    case timePasses(milliseconds: Int)
+    case timePasses(Duration)
     /// The child's update cancels the effect enqueued with a key.
     case cancelKey(Int)
     /// The child's update cancels the effects whose program id has this parity, by predicate.
@@ -42,12 +45,14 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
     case presentHeld
     /// The app moves the child to its other parent, in one update.
     case moveChild
+    /// The app replaces the parent presenting the child: the child leaves with it.
+    case replaceParent
     /// An event reaches the dismissed child the app kept: it is refused.
     case lateEvent(Int)
 
     /// How many kinds of step a number decodes to; the steps that the others need (effects, time, a
     /// child) take more than one.
-    static let kinds = 32
+    static let kinds = 34
 
     init(_ number: Int) {
         let parameter = number / Self.kinds
@@ -59,7 +64,7 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
         case 4, 19, 30: self = .streamYields(pick: parameter / 10, value: parameter % 10)
         case 5: self = .streamEnds(pick: parameter)
         case 6: self = .streamFails(pick: parameter)
-        case 7, 20, 31: self = .timePasses(milliseconds: [0, 100, 300, 1_000][parameter % 4])
+        case 7, 20, 31: self = .timePasses(Self.times[parameter % Self.times.count])
         case 8: self = .cancelKey(parameter % 2)
         case 9: self = .cancelWhere(parity: parameter % 2)
         case 10: self = .cancelAll
@@ -70,9 +75,22 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
         case 22: self = .replaceChild
         case 23, 24: self = .presentChild
         case 25: self = .moveChild
+        case 32:
+            let start = OneShotStart(parameter)
+            self = .startStreamRunOnce(
+                OneShotStart(
+                    value: start.value, fails: start.fails, deliversFailure: false, key: start.key,
+                    policy: start.policy))
+        case 33: self = .replaceParent
         default: self = .startThenThrow(key: parameter % 2, policy: DifferentialPolicy(parameter / 2))
         }
     }
+
+    /// How much time a step lets pass: a century too, past which a quiet period or an interval lasts
+    /// no longer.
+    static let times: [Duration] = [
+        .zero, .milliseconds(100), .milliseconds(300), .seconds(1), EffectClock.longestWait,
+    ]
 
     /// Programs of up to 50 steps, each decoded from a number.
     static let generator = Gen.int(in: 0...999_999).array(of: 1...50)
@@ -82,13 +100,15 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
         case .send(let value): "the child adds \(value)"
         case .startEffect(let start): "the child starts a one-shot effect \(start)"
         case .startStream(let start): "the child starts a stream \(start)"
+        case .startStreamRunOnce(let start): "the child starts a stream run once \(start)"
+        case .replaceParent: "the app replaces the parent presenting the child"
         case .startThenThrow(let key, let policy):
             "the child starts a one-shot effect with key \(key), \(policy), in an update that throws"
         case .complete(let pick): "started one-shot effect [\(pick) mod their count] completes"
         case .streamYields(let pick, let value): "open stream [\(pick) mod their count] yields \(value)"
         case .streamEnds(let pick): "open stream [\(pick) mod their count] finishes"
         case .streamFails(let pick): "open stream [\(pick) mod their count] fails"
-        case .timePasses(let milliseconds): "\(milliseconds) ms pass"
+        case .timePasses(let duration): "\(duration) pass"
         case .cancelKey(let key): "the child cancels key \(key)"
         case .cancelWhere(let parity):
             "the child cancels its effects with an \(parity == 0 ? "even" : "odd") id"
@@ -105,7 +125,7 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What a keyed effect does when an effect with its key is in flight; every policy, with quiet
-/// periods and intervals below, at and above zero.
+/// periods and intervals below and at zero, short, and longer than a century.
 enum DifferentialPolicy: Equatable, Sendable, CustomStringConvertible {
     case cancelOlder
     case keepOlder
@@ -116,6 +136,7 @@ enum DifferentialPolicy: Equatable, Sendable, CustomStringConvertible {
         .cancelOlder, .keepOlder,
         .debounce(.milliseconds(300)), .debounce(.zero), .debounce(.milliseconds(-100)),
         .throttle(.seconds(1)), .throttle(.zero), .throttle(.milliseconds(-100)),
+        .debounce(.seconds(Int64.max)), .throttle(.seconds(Int64.max)),
     ]
 
     init(_ number: Int) {

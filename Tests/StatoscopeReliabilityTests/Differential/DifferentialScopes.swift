@@ -31,6 +31,8 @@ final class DifferentialApp: Scope {
         case dismissHolding
         case presentHeld
         case move
+        /// The parent presenting the child is replaced: the child leaves with it.
+        case replaceParent
     }
 
     func update(_ when: When) throws {
@@ -54,6 +56,12 @@ final class DifferentialApp: Scope {
             let other = parent === left ? right : left
             other.child = parent.child
             parent.child = nil
+        case .replaceParent:
+            if parent === left {
+                left = DifferentialParent()
+            } else {
+                right = DifferentialParent()
+            }
         }
     }
 }
@@ -86,6 +94,7 @@ final class DifferentialChild: Scope {
         case add(Int)
         case start(id: Int, OneShotStart)
         case startStream(id: Int, StreamStart)
+        case startStreamRunOnce(id: Int, OneShotStart)
         case startThenThrow(id: Int, key: Int, policy: DifferentialPolicy)
         case cancelKey(Int)
         case cancelWhere(parity: Int)
@@ -105,6 +114,8 @@ final class DifferentialChild: Scope {
             enqueue(id: id, start)
         case .startStream(let id, let start):
             enqueueStream(id: id, start)
+        case .startStreamRunOnce(let id, let start):
+            enqueueStreamRunOnce(id: id, start)
         case .startThenThrow(let id, let key, let policy):
             enqueue(
                 id: id, OneShotStart(value: 0, fails: false, deliversFailure: false, key: key, policy: policy)
@@ -143,7 +154,8 @@ final class DifferentialChild: Scope {
     /// of its own, so that a plan can name the one it completes.
     private func freeSlot(forStream isStream: Bool) -> (any EffectSlot.Type)? {
         let used = Set(
-            effectsState.effects.compactMap { $0 as? any DifferentialWork }.filter { $0.isStream == isStream }
+            effectsState.effects.compactMap { $0 as? any DifferentialWork }
+                .filter { ($0.kind != .oneShot) == isStream }
                 .map(\.slot))
         return effectSlots.first { !used.contains($0.index) }
     }
@@ -179,7 +191,7 @@ final class DifferentialChild: Scope {
     }
 
     private func enqueueStream<Slot: EffectSlot>(in _: Slot.Type, id: Int, _ start: StreamStart) {
-        let stream = SlotStream<Slot>(id: id, key: start.key, live: world.live)
+        let stream = SlotStream<Slot>(id: id, key: start.key, runsOnce: false, live: world.live)
         let elements = stream.map { When.element(stream: id, value: $0) }
         let mapped =
             start.reportsEnd
@@ -187,6 +199,24 @@ final class DifferentialChild: Scope {
                 if case .failed = end { return When.ended(stream: id, failed: true) }
                 return When.ended(stream: id, failed: false)
             } : elements
+        if let key = start.key {
+            effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
+        } else {
+            effectsState.enqueue(mapped)
+        }
+    }
+
+    private func enqueueStreamRunOnce(id: Int, _ start: OneShotStart) {
+        guard let slot = freeSlot(forStream: true) else { return log("found no free slot for stream #\(id)") }
+        enqueueStreamRunOnce(in: slot, id: id, start)
+    }
+
+    /// A stream mapped with the one-shot `map`: it runs to its end and delivers one event.
+    private func enqueueStreamRunOnce<Slot: EffectSlot>(in _: Slot.Type, id: Int, _ start: OneShotStart) {
+        let value = start.value
+        let mapped = SlotStream<Slot>(id: id, key: start.key, runsOnce: true, live: world.live).map {
+            (_: Void) in When.completed(id: id, value: value)
+        }
         if let key = start.key {
             effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
         } else {

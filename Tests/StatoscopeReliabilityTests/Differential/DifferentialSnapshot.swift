@@ -8,20 +8,20 @@ struct DifferentialSnapshot: Equatable, CustomStringConvertible {
         enum Status: String {
             /// Waiting for its quiet period to pass.
             case scheduled
-            /// A one-shot effect whose work began.
+            /// A one-shot effect (or a stream run once) whose work began.
             case started
             /// A stream whose elements flow.
             case open
         }
 
         let id: Int
-        let isStream: Bool
+        let kind: WorkKind
         let slot: Int
         let key: Int?
         let status: Status
 
         var description: String {
-            "#\(id) \(isStream ? "stream" : "one-shot") in slot \(slot)"
+            "#\(id) \(kind) in slot \(slot)"
                 + (key.map { " with key \($0)" } ?? "") + ", \(status)"
         }
     }
@@ -59,7 +59,7 @@ struct DifferentialSnapshot: Equatable, CustomStringConvertible {
         let pending =
             child?.effectsState.effects.compactMap { $0 as? any DifferentialWork }.map { work in
                 Pending(
-                    id: work.id, isStream: work.isStream, slot: work.slot, key: work.key, status: status(work)
+                    id: work.id, kind: work.kind, slot: work.slot, key: work.key, status: status(work)
                 )
             } ?? []
         let elsewhere = app.world.children.compactMap { $0.child() }.filter { $0 !== child }.reduce(0) {

@@ -57,7 +57,7 @@ final class LiveInterpreter {
                 app, after: state, ended: action.ended, reports: takeReports()
             ) { work in
                 guard live.hasBegun(work.id) else { return .scheduled }
-                return work.isStream ? .open : .started
+                return work.kind.isOpenStream ? .open : .started
             }
             run.snapshots.append(state)
         }
@@ -70,14 +70,18 @@ final class LiveInterpreter {
         case .app(let when): app.send(when)
         case .child(let when), .childThrows(let when): app.child?.send(when)
         case .late(let when): app.held?.send(when)
-        case .complete(let id, _, _): world.live.complete(id)
+        case .complete(let id, .streamRunOnce, _, let value):
+            // Its work runs the stream to the end: the end is its completion.
+            endedStreams.insert(id)
+            world.live.finish(id, failing: value == nil)
+        case .complete(let id, _, _, _): world.live.complete(id)
         case .yield(let stream, _, let value):
             fed[stream, default: 0] += 1
             world.live.feed(stream, value)
         case .end(let stream, _, let failing):
             endedStreams.insert(stream)
             world.live.finish(stream, failing: failing)
-        case .timePasses(let milliseconds): clock.advance(by: .milliseconds(milliseconds))
+        case .timePasses(let duration): clock.advance(by: duration)
         case .nothing: break
         }
     }
@@ -126,17 +130,23 @@ final class LiveInterpreter {
                     waitingForTime += 1
                     continue
                 }
-                if work.isStream {
-                    if endedStreams.contains(work.id) {
-                        return "stream #\(work.id) ended and is still pending"
-                    }
+                if endedStreams.contains(work.id) {
+                    return "stream #\(work.id) ended and is still pending"
+                }
+                switch work.kind {
+                case .stream:
                     let delivered = world.elementsDelivered[work.id, default: 0]
                     let fed = fed[work.id, default: 0]
                     if delivered < fed {
                         return "stream #\(work.id) delivered \(delivered) of \(fed) elements"
                     }
-                } else if !world.live.isParked(work.id) {
-                    return "#\(work.id) is neither waiting for the program nor delivered"
+                case .streamRunOnce:
+                    // Iterating, until the program ends it.
+                    break
+                case .oneShot:
+                    if !world.live.isParked(work.id) {
+                        return "#\(work.id) is neither waiting for the program nor delivered"
+                    }
                 }
             }
         }

@@ -88,14 +88,16 @@ enum PlanInterpreter {
             _ = try plan.WITH(\.held, line: line) { held in
                 try held.WHEN_Throws(when, EventToDismissedScope.self, line: line)
             }
-        case .complete(_, let slot, let value):
+        case .complete(_, .streamRunOnce, let slot, let value):
+            try completeStream(in: effectSlots[slot], with: value, plan: plan, at: line)
+        case .complete(_, _, let slot, let value):
             try complete(in: effectSlots[slot], with: value, plan: plan, at: line)
         case .yield(_, let slot, let value):
             try feed(in: effectSlots[slot], .element(value), plan: plan, at: line)
         case .end(_, let slot, let failing):
             try feed(in: effectSlots[slot], failing ? .failure : .end, plan: plan, at: line)
-        case .timePasses(let milliseconds):
-            _ = try plan.WHEN_TimePasses(.milliseconds(milliseconds), line: line)
+        case .timePasses(let duration):
+            _ = try plan.WHEN_TimePasses(duration, line: line)
         case .nothing:
             break
         }
@@ -127,6 +129,19 @@ enum PlanInterpreter {
         } else {
             _ = try plan.WHEN_EffectFails(
                 \.child, SlotEffect<Slot>.self, with: DifferentialFailure(), line: line)
+        }
+    }
+
+    /// Completes a stream run once: its result is `Void`, and its event carries the value it was
+    /// made with.
+    private static func completeStream<Slot: EffectSlot>(
+        in _: Slot.Type, with value: Int?, plan: TestPlan<DifferentialApp>, at line: UInt
+    ) throws {
+        if value != nil {
+            _ = try plan.WHEN_EffectCompletes(\.child, SlotStream<Slot>.self, with: (), line: line)
+        } else {
+            _ = try plan.WHEN_EffectFails(
+                \.child, SlotStream<Slot>.self, with: DifferentialFailure(), line: line)
         }
     }
 
@@ -173,7 +188,7 @@ private final class PlanRecorder {
         }
         state = DifferentialSnapshot.read(app, after: state, ended: ended, reports: reports) { work in
             if scheduled.contains(work.id) { return .scheduled }
-            return work.isStream ? .open : .started
+            return work.kind.isOpenStream ? .open : .started
         }
         reports.removeAll()
         snapshots[step] = state
