@@ -29,7 +29,7 @@ struct PlanLiveDifferentialTests {
             .startEffect(
                 OneShotStart(
                     value: 5, fails: false, deliversFailure: false, key: 0,
-                    policy: .debounce(.milliseconds(300)))),
+                    policy: .debounce(.milliseconds(300)), chains: true)),
             .timePasses(.milliseconds(300)),
             .complete(pick: 0),
             .startStream(StreamStart(key: nil, policy: .cancelOlder, reportsEnd: true)),
@@ -70,6 +70,10 @@ struct PlanLiveDifferentialTests {
             .clearChild,
         ]
         let live = await LiveInterpreter(program: [.presentChild] + steps).run()
+        // The first effect's value starts its follow-up, which waits for its quiet period until a
+        // throttled effect with its key replaces it.
+        #expect(live.snapshots[3].pending.map(\.id) == [OneShotStart.followUpID(of: 1)])
+        #expect(live.snapshots[11].cancelled == [OneShotStart.followUpID(of: 1)])
         let idle = live.actions.indices.filter { if case .nothing = live.actions[$0] { true } else { false } }
         #expect(idle.isEmpty, "steps with nothing to act on: \(idle.map { "\($0). \(live.actions[$0])" })")
         let disagreement = await DifferentialCheck.run(steps)

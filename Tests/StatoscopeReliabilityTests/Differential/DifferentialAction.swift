@@ -49,14 +49,11 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
             let started = state.pending.filter { !$0.kind.isOpenStream && $0.status == .started }
             guard !started.isEmpty else { return .nothing("no one-shot effect has started") }
             let effect = started[pick % started.count]
-            switch program[effect.id] {
-            case .startEffect(let start), .startStreamRunOnce(let start):
-                return .complete(
-                    id: effect.id, kind: effect.kind, slot: effect.slot,
-                    value: start.fails ? nil : start.value)
-            default:
+            guard let start = oneShotStart(of: effect.id, in: program) else {
                 return .nothing("#\(effect.id) was not started by a one-shot step")
             }
+            return .complete(
+                id: effect.id, kind: effect.kind, slot: effect.slot, value: start.fails ? nil : start.value)
         case .streamYields(let pick, let value):
             guard let stream = openStream(pick, in: state) else { return .nothing("no stream is open") }
             return .yield(stream: stream.id, slot: stream.slot, value: value)
@@ -72,6 +69,18 @@ enum DifferentialAction: Equatable, CustomStringConvertible {
         case .moveChild: return .app(.move)
         case .lateEvent(let value):
             return state.held == "none" ? .nothing("the app keeps no dismissed child") : .late(.add(value))
+        }
+    }
+
+    /// How the one-shot effect with program id `id` was started: by a step, or as a follow-up.
+    private static func oneShotStart(of id: Int, in program: [DifferentialStep]) -> OneShotStart? {
+        let index = id >= OneShotStart.followUpID(of: 0) ? id - OneShotStart.followUpID(of: 0) : id
+        guard program.indices.contains(index) else { return nil }
+        switch program[index] {
+        case .startEffect(let start), .startStreamRunOnce(let start):
+            return id == index ? start : start.followUp
+        default:
+            return nil
         }
     }
 

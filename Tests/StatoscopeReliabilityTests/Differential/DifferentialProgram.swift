@@ -80,7 +80,7 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
             self = .startStreamRunOnce(
                 OneShotStart(
                     value: start.value, fails: start.fails, deliversFailure: false, key: start.key,
-                    policy: start.policy))
+                    policy: start.policy, chains: start.chains))
         case 33: self = .replaceParent
         default: self = .startThenThrow(key: parameter % 2, policy: DifferentialPolicy(parameter / 2))
         }
@@ -93,7 +93,7 @@ enum DifferentialStep: Equatable, Sendable, CustomStringConvertible {
     ]
 
     /// Programs of up to 50 steps, each decoded from a number.
-    static let generator = Gen.int(in: 0...999_999).array(of: 1...50)
+    static let generator = Gen.int(in: 0...9_999_999).array(of: 1...50)
 
     var description: String {
         switch self {
@@ -171,26 +171,43 @@ struct OneShotStart: Equatable, Sendable, CustomStringConvertible {
     /// going to `ErrorReporting`.
     let deliversFailure: Bool
     let key: Int?
-    let policy: DifferentialPolicy
+    var policy: DifferentialPolicy
+    /// Whether the update that receives its value starts a follow-up effect (``followUp``): an
+    /// effect enqueued while a completion is delivered.
+    let chains: Bool
 
-    init(value: Int, fails: Bool, deliversFailure: Bool, key: Int?, policy: DifferentialPolicy) {
+    init(
+        value: Int, fails: Bool, deliversFailure: Bool, key: Int?, policy: DifferentialPolicy,
+        chains: Bool = false
+    ) {
         self.value = value
         self.fails = fails
         self.deliversFailure = deliversFailure
         self.key = key
         self.policy = key == nil ? .cancelOlder : policy
+        self.chains = chains
     }
 
     init(_ number: Int) {
-        let keying = number / 400
+        let rest = number / 100
+        let keying = rest / 24
         self.init(
-            value: number % 100, fails: number / 100 % 4 == 3, deliversFailure: number / 200 % 2 == 1,
-            key: [nil, 0, 1][keying % 3], policy: DifferentialPolicy(keying / 3))
+            value: number % 100, fails: rest % 4 == 3, deliversFailure: rest / 4 % 2 == 1,
+            key: [nil, 0, 1][keying % 3], policy: DifferentialPolicy(keying / 3), chains: rest / 8 % 3 == 2)
+    }
+
+    /// The program id of the follow-up effect of the effect with program id `id`.
+    static func followUpID(of id: Int) -> Int { id + 10_000 }
+
+    /// The effect the update that receives this one's value starts, with its key and policy.
+    var followUp: OneShotStart? {
+        guard chains else { return nil }
+        return OneShotStart(value: value + 1, fails: false, deliversFailure: false, key: key, policy: policy)
     }
 
     var description: String {
         let work = fails ? "that fails\(deliversFailure ? ", as an event" : "")" : "of \(value)"
-        return work + (key.map { " with key \($0), \(policy)" } ?? "")
+        return work + (key.map { " with key \($0), \(policy)" } ?? "") + (chains ? ", then another" : "")
     }
 }
 

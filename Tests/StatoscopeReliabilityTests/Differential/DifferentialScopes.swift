@@ -99,9 +99,10 @@ final class DifferentialChild: Scope {
         case cancelKey(Int)
         case cancelWhere(parity: Int)
         case cancelAll
-        case completed(id: Int, value: Int)
+        /// A value, and the follow-up effect its update starts, if any.
+        case completed(id: Int, value: Int, then: OneShotStart?)
         /// A result mapped with `mapToResult()`: the value, or nil for a failure.
-        case result(id: Int, value: Int?)
+        case result(id: Int, value: Int?, then: OneShotStart?)
         case element(stream: Int, value: Int)
         case ended(stream: Int, failed: Bool)
     }
@@ -127,13 +128,15 @@ final class DifferentialChild: Scope {
             effectsState.cancelEffect { (($0 as? any DifferentialWork)?.id ?? parity + 1) % 2 == parity }
         case .cancelAll:
             effectsState.cancelAllEffects()
-        case .completed(let id, let value):
+        case .completed(let id, let value, let followUp):
             total += value
             log("received \(value) from #\(id)")
-        case .result(let id, let value):
+            if let followUp { enqueue(id: OneShotStart.followUpID(of: id), followUp) }
+        case .result(let id, let value, let followUp):
             if let value {
                 total += value
                 log("received \(value) from #\(id), as a result")
+                if let followUp { enqueue(id: OneShotStart.followUpID(of: id), followUp) }
             } else {
                 log("received the failure of #\(id), as a result")
             }
@@ -169,14 +172,18 @@ final class DifferentialChild: Scope {
         let effect = SlotEffect<Slot>(
             id: id, key: start.key, value: start.value, fails: start.fails, live: world.live)
         if start.deliversFailure {
-            let mapped = effect.mapToResult().map { When.result(id: id, value: try? $0.get()) }
+            let followUp = start.followUp
+            let mapped = effect.mapToResult().map {
+                When.result(id: id, value: try? $0.get(), then: followUp)
+            }
             if let key = start.key {
                 effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
             } else {
                 effectsState.enqueue(mapped)
             }
         } else {
-            let mapped = effect.map { When.completed(id: id, value: $0) }
+            let followUp = start.followUp
+            let mapped = effect.map { When.completed(id: id, value: $0, then: followUp) }
             if let key = start.key {
                 effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
             } else {
@@ -214,8 +221,9 @@ final class DifferentialChild: Scope {
     /// A stream mapped with the one-shot `map`: it runs to its end and delivers one event.
     private func enqueueStreamRunOnce<Slot: EffectSlot>(in _: Slot.Type, id: Int, _ start: OneShotStart) {
         let value = start.value
+        let followUp = start.followUp
         let mapped = SlotStream<Slot>(id: id, key: start.key, runsOnce: true, live: world.live).map {
-            (_: Void) in When.completed(id: id, value: value)
+            (_: Void) in When.completed(id: id, value: value, then: followUp)
         }
         if let key = start.key {
             effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)

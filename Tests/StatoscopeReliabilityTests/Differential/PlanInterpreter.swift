@@ -106,14 +106,10 @@ enum PlanInterpreter {
     /// The event the plan sends for `when`, with `fault` planted; nil to leave the step out.
     private static func planted(_ fault: Fault?, on when: DifferentialChild.When) -> DifferentialChild.When? {
         switch (fault, when) {
-        case (.zeroDebounceWaits, .start(let id, let start)):
+        case (.zeroDebounceWaits, .start(let id, var start)):
             guard case .debounce(let quietPeriod) = start.policy, quietPeriod <= .zero else { return when }
-            return .start(
-                id: id,
-                OneShotStart(
-                    value: start.value, fails: start.fails, deliversFailure: start.deliversFailure,
-                    key: start.key,
-                    policy: .debounce(.nanoseconds(1))))
+            start.policy = .debounce(.nanoseconds(1))
+            return .start(id: id, start)
         case (.dropsCancellationByKey, .cancelKey):
             return nil
         default:
