@@ -171,24 +171,29 @@ final class DifferentialChild: Scope {
     private func enqueue<Slot: EffectSlot>(in _: Slot.Type, id: Int, _ start: OneShotStart) {
         let effect = SlotEffect<Slot>(
             id: id, key: start.key, value: start.value, fails: start.fails, live: world.live)
-        if start.deliversFailure {
-            let followUp = start.followUp
-            let mapped = effect.mapToResult().map {
-                When.result(id: id, value: try? $0.get(), then: followUp)
-            }
-            if let key = start.key {
-                effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
-            } else {
-                effectsState.enqueue(mapped)
-            }
+        let followUp = start.followUp
+        let mapped =
+            start.deliversFailure
+            ? effect.mapToResult().map { When.result(id: id, value: try? $0.get(), then: followUp) }
+            : effect.map { When.completed(id: id, value: $0, then: followUp) }
+        enqueue(mapped, key: start.key, policy: start.policy)
+    }
+
+    private func enqueue<E: Effect>(_ effect: E, key: Int?, policy: DifferentialPolicy)
+    where E.ResultType == When {
+        if let key {
+            effectsState.enqueue(effect, key: key, ifKeyInFlight: policy.keyPolicy)
         } else {
-            let followUp = start.followUp
-            let mapped = effect.map { When.completed(id: id, value: $0, then: followUp) }
-            if let key = start.key {
-                effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
-            } else {
-                effectsState.enqueue(mapped)
-            }
+            effectsState.enqueue(effect)
+        }
+    }
+
+    private func enqueue<E: StreamEffect>(_ stream: E, key: Int?, policy: DifferentialPolicy)
+    where E.Element == When {
+        if let key {
+            effectsState.enqueue(stream, key: key, ifKeyInFlight: policy.keyPolicy)
+        } else {
+            effectsState.enqueue(stream)
         }
     }
 
@@ -206,11 +211,7 @@ final class DifferentialChild: Scope {
                 if case .failed = end { return When.ended(stream: id, failed: true) }
                 return When.ended(stream: id, failed: false)
             } : elements
-        if let key = start.key {
-            effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
-        } else {
-            effectsState.enqueue(mapped)
-        }
+        enqueue(mapped, key: start.key, policy: start.policy)
     }
 
     private func enqueueStreamRunOnce(id: Int, _ start: OneShotStart) {
@@ -225,11 +226,7 @@ final class DifferentialChild: Scope {
         let mapped = SlotStream<Slot>(id: id, key: start.key, runsOnce: true, live: world.live).map {
             (_: Void) in When.completed(id: id, value: value, then: followUp)
         }
-        if let key = start.key {
-            effectsState.enqueue(mapped, key: key, ifKeyInFlight: start.policy.keyPolicy)
-        } else {
-            effectsState.enqueue(mapped)
-        }
+        enqueue(mapped, key: start.key, policy: start.policy)
     }
 }
 
