@@ -103,6 +103,11 @@ struct PlanLiveDifferentialTests {
             #expect(disagreement.program.count == 2, "\(disagreement)")
             #expect(disagreement.description.contains(", started], plan [#1 one-shot"), "\(disagreement)")
             #expect(disagreement.description.contains(", scheduled]\n"), "\(disagreement)")
+        case .completesAnotherEffect:
+            #expect(disagreement.program.count == 3, "\(disagreement)")
+            #expect(
+                disagreement.description.contains("The plan failed at that step:\nWHEN_"), "\(disagreement)")
+            #expect(disagreement.description.contains("is pending"), "\(disagreement)")
         case .dropsCancellationByKey:
             #expect(disagreement.program.count == 3, "\(disagreement)")
             #expect(

@@ -90,13 +90,16 @@ struct SlotStream<Slot: EffectSlot>: StreamEffect, DifferentialWork {
 
 /// The work of a program's effects on the live side: which began, which wait for the program, and
 /// the feeds of the streams.
-final class LiveWork: @unchecked Sendable {
+final class LiveWork: @unchecked Sendable, CustomReflectable {
     // `@unchecked Sendable`: every property is read and written with `lock` held.
     private let lock = NSLock()
     private var begun: Set<Int> = []
     private var parked: [Int: CheckedContinuation<Void, Never>] = [:]
     private var released: Set<Int> = []
     private var feeds: [Int: AsyncThrowingStream<Int, any Error>.Continuation] = [:]
+
+    /// Nothing to show: a plan's failure lists the pending effects, each holding this.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     /// Whether the effect's work began: a one-shot effect's `runEffect`, a stream's iteration. One
     /// that did not is waiting for its quiet period (or for its task).

@@ -13,6 +13,8 @@ enum PlanInterpreter {
         case zeroDebounceWaits
         /// Cancelling by key is left out of the plan.
         case dropsCancellationByKey
+        /// A completion names the type of the next slot: the plan's step fails.
+        case completesAnotherEffect
 
         var description: String { rawValue }
     }
@@ -88,6 +90,10 @@ enum PlanInterpreter {
             _ = try plan.WITH(\.held, line: line) { held in
                 try held.WHEN_Throws(when, EventToDismissedScope.self, line: line)
             }
+        case .complete(let id, let kind, let slot, let value) where fault == .completesAnotherEffect:
+            try add(
+                .complete(id: id, kind: kind, slot: (slot + 1) % effectSlots.count, value: value), to: plan,
+                at: line, fault: nil)
         case .complete(_, .streamRunOnce, let slot, let value):
             try completeStream(in: effectSlots[slot], with: value, plan: plan, at: line)
         case .complete(_, _, let slot, let value):
