@@ -30,30 +30,32 @@ enum DifferentialCheck {
     static func run(_ steps: [DifferentialStep], fault: PlanInterpreter.Fault? = nil) async -> Disagreement? {
         let program = [.presentChild] + steps
         let live = await LiveInterpreter(program: program).run()
-        let plan = PlanInterpreter.run(live.actions, fault: fault)
+        // What each step cancelled live, as the step before it listed it pending.
+        let cancelled = live.snapshots.indices.map { index in
+            let before = index == 0 ? .start : live.snapshots[index - 1]
+            return before.pending.filter { live.snapshots[index].cancelled.contains($0.id) }
+        }
+        let plan = PlanInterpreter.run(
+            Array(live.actions.prefix(live.snapshots.count)), cancelled: cancelled, fault: fault)
         func disagreement(at step: Int, _ details: String) -> Disagreement {
             Disagreement(program: program, actions: live.actions, step: step, details: details)
         }
 
         for (index, liveState) in live.snapshots.enumerated() {
             let failures = plan.failures.filter { $0.step == index }.map(\.message)
-            if !failures.isEmpty {
-                return disagreement(
-                    at: index,
-                    "The plan failed at that step:\n\(failures.joined(separator: "\n"))\nlive run: \(liveState)"
-                )
-            }
+            let failed =
+                failures.isEmpty ? "" : "The plan failed at that step:\n\(failures.joined(separator: "\n"))\n"
             guard let planState = plan.snapshots[index] else {
                 return disagreement(
-                    at: index, "The plan never got to that step; the live run had: \(liveState)")
+                    at: index,
+                    "\(failed)The plan never got to that step's end; the live run had: \(liveState)")
             }
             let differences = liveState.differences(from: planState, "live", "plan")
-            if !differences.isEmpty {
+            if !differences.isEmpty || !failures.isEmpty {
                 return disagreement(
                     at: index,
                     """
-                    \(differences.joined(separator: "\n"))
-                    live run: \(liveState)
+                    \(differences.map { $0 + "\n" }.joined())\(failed)live run: \(liveState)
                     plan:     \(planState)
                     """)
             }

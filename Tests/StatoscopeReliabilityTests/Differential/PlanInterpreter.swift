@@ -30,7 +30,11 @@ enum PlanInterpreter {
     private static let givenLine: UInt = 1
     private static let endLine: UInt = 2
 
-    static func run(_ actions: [DifferentialAction], fault: Fault? = nil) -> Run {
+    /// Runs `actions`; after each one, checks with `THEN_Cancelled` that it cancelled an effect of
+    /// the type of each of `cancelled` (the effects the live run saw it cancel).
+    static func run(
+        _ actions: [DifferentialAction], cancelled: [[DifferentialSnapshot.Pending]], fault: Fault? = nil
+    ) -> Run {
         let world = DifferentialWorld()
         let recorder = PlanRecorder()
         let registration = ErrorReporting.addHandler { report in
@@ -42,6 +46,7 @@ enum PlanInterpreter {
             for (index, action) in actions.enumerated() {
                 let line = line(of: index)
                 try add(action, to: plan, at: line, fault: fault)
+                try checkCancelled(cancelled[index], by: action, in: plan, at: line)
                 _ = try plan.THEN(\DifferentialApp.self, line: line) { app in
                     recorder.capture(app, at: index, ended: action.ended)
                 }
@@ -106,6 +111,37 @@ enum PlanInterpreter {
             _ = try plan.WHEN_TimePasses(duration, line: line)
         case .nothing:
             break
+        }
+    }
+
+    /// Checks that `action` cancelled an effect of the type of each of `effects`: on the app for its
+    /// own events, which cancel by dismissing the child, and on the child for the rest.
+    private static func checkCancelled(
+        _ effects: [DifferentialSnapshot.Pending], by action: DifferentialAction,
+        in plan: TestPlan<DifferentialApp>, at line: UInt
+    ) throws {
+        var checked: Set<String> = []
+        for effect in effects where checked.insert("\(effect.kind != .oneShot) \(effect.slot)").inserted {
+            if case .app = action {
+                try checkCancelled(
+                    in: effectSlots[effect.slot], stream: effect.kind != .oneShot, plan: plan, at: line)
+            } else {
+                _ = try plan.WITH(\.child, line: line) { child in
+                    try checkCancelled(
+                        in: effectSlots[effect.slot], stream: effect.kind != .oneShot, plan: child, at: line)
+                    return child
+                }
+            }
+        }
+    }
+
+    private static func checkCancelled<Slot: EffectSlot, S: Scope>(
+        in _: Slot.Type, stream: Bool, plan: TestPlan<S>, at line: UInt
+    ) throws {
+        if stream {
+            _ = try plan.THEN_Cancelled(SlotStream<Slot>.self, line: line)
+        } else {
+            _ = try plan.THEN_Cancelled(SlotEffect<Slot>.self, line: line)
         }
     }
 
