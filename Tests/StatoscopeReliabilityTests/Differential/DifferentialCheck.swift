@@ -30,13 +30,8 @@ enum DifferentialCheck {
     static func run(_ steps: [DifferentialStep], fault: PlanInterpreter.Fault? = nil) async -> Disagreement? {
         let program = [.presentChild] + steps
         let live = await LiveInterpreter(program: program).run()
-        // What each step cancelled live, as the step before it listed it pending.
-        let cancelled = live.snapshots.indices.map { index in
-            let before = index == 0 ? .start : live.snapshots[index - 1]
-            return before.pending.filter { live.snapshots[index].cancelled.contains($0.id) }
-        }
         let plan = PlanInterpreter.run(
-            Array(live.actions.prefix(live.snapshots.count)), cancelled: cancelled, fault: fault)
+            Array(live.actions.prefix(live.snapshots.count)), checking: live.snapshots, fault: fault)
         func disagreement(at step: Int, _ details: String) -> Disagreement {
             Disagreement(program: program, actions: live.actions, step: step, details: details)
         }

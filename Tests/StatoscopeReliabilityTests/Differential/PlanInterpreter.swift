@@ -30,10 +30,11 @@ enum PlanInterpreter {
     private static let givenLine: UInt = 1
     private static let endLine: UInt = 2
 
-    /// Runs `actions`; after each one, checks with `THEN_Cancelled` that it cancelled an effect of
-    /// the type of each of `cancelled` (the effects the live run saw it cancel).
+    /// Runs `actions`; after each one, checks with the plan's own verbs what the live run saw after
+    /// it (`expected`): the effects it cancelled (`THEN_Cancelled`), and the child's pending effects,
+    /// scheduled or started (`THEN_Scheduled`, `THEN_Enqueued`, `THEN_NoEffects`).
     static func run(
-        _ actions: [DifferentialAction], cancelled: [[DifferentialSnapshot.Pending]], fault: Fault? = nil
+        _ actions: [DifferentialAction], checking expected: [DifferentialSnapshot], fault: Fault? = nil
     ) -> Run {
         let world = DifferentialWorld()
         let recorder = PlanRecorder()
@@ -46,7 +47,11 @@ enum PlanInterpreter {
             for (index, action) in actions.enumerated() {
                 let line = line(of: index)
                 try add(action, to: plan, at: line, fault: fault)
-                try checkCancelled(cancelled[index], by: action, in: plan, at: line)
+                let before = index == 0 ? .start : expected[index - 1]
+                try checkCancelled(
+                    before.pending.filter { expected[index].cancelled.contains($0.id) }, by: action, in: plan,
+                    at: line)
+                try checkPending(expected[index], in: plan, at: line)
                 _ = try plan.THEN(\DifferentialApp.self, line: line) { app in
                     recorder.capture(app, at: index, ended: action.ended)
                 }
@@ -132,6 +137,33 @@ enum PlanInterpreter {
                     return child
                 }
             }
+        }
+    }
+
+    /// Checks the child's pending effects: each scheduled or started as `state` lists it, or none.
+    private static func checkPending(
+        _ state: DifferentialSnapshot, in plan: TestPlan<DifferentialApp>, at line: UInt
+    ) throws {
+        guard state.child != "none" else { return }
+        _ = try plan.WITH(\.child, line: line) { child in
+            if state.pending.isEmpty { return try child.THEN_NoEffects(line: line) }
+            for effect in state.pending {
+                try checkPending(
+                    in: effectSlots[effect.slot], stream: effect.kind != .oneShot,
+                    scheduled: effect.status == .scheduled, plan: child, at: line)
+            }
+            return child
+        }
+    }
+
+    private static func checkPending<Slot: EffectSlot>(
+        in _: Slot.Type, stream: Bool, scheduled: Bool, plan: TestPlan<DifferentialChild>, at line: UInt
+    ) throws {
+        switch (stream, scheduled) {
+        case (false, false): _ = try plan.THEN_Enqueued(SlotEffect<Slot>.self, count: 1, line: line)
+        case (false, true): _ = try plan.THEN_Scheduled(SlotEffect<Slot>.self, line: line)
+        case (true, false): _ = try plan.THEN_Enqueued(SlotStream<Slot>.self, count: 1, line: line)
+        case (true, true): _ = try plan.THEN_Scheduled(SlotStream<Slot>.self, line: line)
         }
     }
 
