@@ -4,7 +4,8 @@ import StatoscopeTesting
 /// Runs a program as a test plan: each action becomes the verb a developer would write (an event
 /// with `WHEN`, a completion with `WHEN_EffectCompletes` or `WHEN_EffectFails`, a stream's element
 /// and end with the stream verbs, time with `WHEN_TimePasses`, a refused event with `WHEN_Throws`),
-/// followed by a check that reads the app, all on the plan's virtual time.
+/// followed by the effect checks a developer would write from the live run, and a check that reads
+/// the app; all on the plan's virtual time.
 @MainActor
 enum PlanInterpreter {
     /// A mistake planted on the plan's side, to show that the check finds and shrinks a divergence.
