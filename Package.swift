@@ -84,6 +84,7 @@ let package = Package(
             name: "StatoscopeReliabilityTests",
             dependencies: [
                 "Statoscope",
+                "StatoscopeTesting",
                 "StatoscopeTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
