@@ -15,9 +15,9 @@ import Foundation
 /// something waiting in turn, a share each: a stream that produces faster than the main actor
 /// delivers queues behind itself only, in its own ``StreamBacklog``, and the completions of other
 /// effects never wait behind its elements. A stream's iteration waits while its backlog is full.
-// SAFETY: effect tasks reach only what `lock` guards (`pending`, `drainScheduled`,
+// SAFETY: Sound because effect tasks reach only what `lock` guards (`pending`, `drainScheduled`,
 // `askingToBeServed`, `elementsWaiting`, and every stream body's `backlog`), and only with it held;
-// every other stored property is `@MainActor`, which the compiler checks.
+// every other stored property is immutable or `@MainActor`, which the compiler checks.
 package final class CompletionInbox: @unchecked Sendable {
     package static let shared = CompletionInbox()
 
@@ -39,16 +39,20 @@ package final class CompletionInbox: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    // SAFETY (the four below): read and written only with `lock` held, which keeps every access
-    // apart, and no code of the app runs with it held; unchecked because the run-time check cost
-    // each post a call.
     /// One-shot completions, and the ends of effects that never ran, oldest first.
+    // SAFETY: Sound because every access is made with `lock` held, which keeps the threads apart,
+    // and nothing run while it is held calls out or releases anything: appending and swapping
+    // release nothing (a batch is swapped out whole, into a buffer emptied before the lock).
+    // Unchecked because the run-time check cost each post a call.
     @exclusivity(unchecked) private var pending: [Completion] = []
     /// Whether a turn of the drain is queued and has not begun.
+    // SAFETY: Sound as `pending` is: read and written only with `lock` held.
     @exclusivity(unchecked) private var drainScheduled = false
     /// Streams that posted while the drain did not serve them, for the next turn to serve.
+    // SAFETY: Sound as `pending` is: appended to and swapped out only with `lock` held.
     @exclusivity(unchecked) private var askingToBeServed: [StreamScopeEffectBody] = []
     /// Elements in the streams' backlogs, all streams together: see ``waiting``.
+    // SAFETY: Sound as `pending` is: read and written only with `lock` held.
     @exclusivity(unchecked) private var elementsWaiting = 0
 
     /// How many one-shot completions, and streams' elements, were posted and are not yet taken by the
@@ -128,24 +132,33 @@ package final class CompletionInbox: @unchecked Sendable {
         }
     }
 
-    // SAFETY (the seven below): only the drain reaches them, on the main actor, and no access spans
-    // a delivery: what a delivery needs is moved into locals first, and the app's code it runs never
-    // drains. Unchecked because the run-time checks cost every drain, one per completion at least.
     /// The buffer the next drain hands to `pending`: two buffers take turns, so that a drain
     /// allocates none.
+    // SAFETY: Sound because only the drain touches it and the six below, on the main actor, and the
+    // drain is never re-entered: it runs only from its own task, and no code it runs can call it,
+    // neither a delivery (outside any access: what a delivery needs is moved into locals first) nor a
+    // deinit of the app's that a change here may run (emptying `round` can release the last
+    // reference to a stream's body). Unchecked because the run-time checks cost every drain, one per
+    // completion at least.
     @MainActor @exclusivity(unchecked) private var spare: [Completion] = []
 
     /// The one-shot batch a turn left undelivered, from `unfinishedFrom` on: the next turn delivers
     /// it before anything else.
+    // SAFETY: Sound as `spare` is: only the drain touches it, and the drain is never re-entered.
     @MainActor @exclusivity(unchecked) private var unfinished: [Completion] = []
+    // SAFETY: Sound as `spare` is.
     @MainActor @exclusivity(unchecked) private var unfinishedFrom = 0
 
     /// The streams the drain serves, a share each in turn: this round's from `roundFrom` on, then
     /// the next round's. A stream leaves once the drain finds nothing waiting in its backlog.
+    // SAFETY: Sound as `spare` is: only the drain touches it, and the drain is never re-entered.
     @MainActor @exclusivity(unchecked) private var round: [StreamScopeEffectBody] = []
+    // SAFETY: Sound as `spare` is.
     @MainActor @exclusivity(unchecked) private var roundFrom = 0
+    // SAFETY: Sound as `spare` is.
     @MainActor @exclusivity(unchecked) private var nextRound: [StreamScopeEffectBody] = []
     /// The buffer `askingToBeServed` is swapped with.
+    // SAFETY: Sound as `spare` is; its swap with `askingToBeServed` is made with `lock` held.
     @MainActor @exclusivity(unchecked) private var asked: [StreamScopeEffectBody] = []
 
     /// From this many completions in one batch, what they leave behind is released off the main
@@ -306,8 +319,9 @@ package final class CompletionInbox: @unchecked Sendable {
     /// A task that captured the batch itself could finish before the drain's own reference went,
     /// and the drain would then release the whole burst on the main actor after all. The batch
     /// moves in here instead, and only the releasing task takes it out.
-    // SAFETY: `completions` is written by the drain when made, then only by the releasing task,
-    // which the drain starts after it let go of the batch: no two threads ever reach it at once.
+    // SAFETY: Sound because `completions` is written by its initialiser, on the main actor, then only
+    // by the one releasing task, which the drain starts after it let go of the batch: no two threads
+    // ever reach it at once.
     private final class Burst: @unchecked Sendable {
         private var completions: [Completion]
 

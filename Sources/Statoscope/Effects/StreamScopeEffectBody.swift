@@ -1,12 +1,14 @@
 /// The body of a stream effect, whatever its scope's type, with its share of ``CompletionInbox``.
-// SAFETY: `backlog` is read and written only with `CompletionInbox`'s lock held; `taken` and
-// `takenFrom` belong to the main actor; the rest is the base class's, whose comments say why.
+// SAFETY: Sound because `backlog` is read and written only with `CompletionInbox`'s lock held,
+// `taken` and `takenFrom` belong to the main actor, and the rest is the base class's, whose comments
+// say why.
 @usableFromInline
 class StreamScopeEffectBody: ScopeEffectBody, @unchecked Sendable {
     /// What the stream posted and the main actor has not taken yet.
-    // SAFETY: reached only with `CompletionInbox`'s lock held, which keeps every access apart, and
-    // no code of the app runs with it held; unchecked because the run-time check cost each element
-    // a call.
+    // SAFETY: Sound because it is reached only with `CompletionInbox`'s lock held, which keeps every
+    // access apart, and no code of the app runs or is released with it held (`StreamBacklog` swaps
+    // buffers and parks a producer, and the producer is resumed after the lock is released).
+    // Unchecked because the run-time check cost each element a call.
     @exclusivity(unchecked) final var backlog = Backlog(capacity: CompletionInbox.streamBacklogCapacity)
     /// What the main actor took from the backlog and has not delivered yet, from `takenFrom` on:
     /// a turn of the drain that is up leaves the rest to the next.
@@ -20,8 +22,8 @@ class StreamScopeEffectBody: ScopeEffectBody, @unchecked Sendable {
     func outcome(of signal: StreamSignal) -> EffectOutcome { preconditionFailure("overridden") }
 }
 
-// SAFETY: its own field is immutable, and its chain is `Sendable`; the base classes' comments say
-// why theirs are sound.
+// SAFETY: Sound because its own field is immutable and `Sendable` (the chain's), and the base
+// classes' comments say why theirs are sound.
 @usableFromInline
 final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Sendable {
     let chain: StreamChain<S.When>

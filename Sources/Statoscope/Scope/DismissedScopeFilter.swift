@@ -12,8 +12,12 @@
 enum DismissedScopeFilter {
     /// The bits, or nil while no dismissed scope is held. Owned here: allocated by ``rebuild(with:)``
     /// and freed by the next rebuild or by ``clear()``.
+    // SAFETY: Sound because only the main actor touches it (and `shift`), every access is a load or a
+    // store that calls nothing, and the table is replaced only by `rebuild` and `clear`, which call no
+    // code of the app's. Read by every `send` while a dismissed scope is held: hot.
     @exclusivity(unchecked) @usableFromInline static var words: UnsafeMutablePointer<UInt64>?
     /// 64 minus the number of bits that index a table bit.
+    // SAFETY: Sound as `words` is: main actor only, and every access a load or a store.
     @exclusivity(unchecked) @usableFromInline static var shift: UInt64 = 64
     /// How many scopes the table is sized for.
     private(set) static var capacity = 0
@@ -25,8 +29,9 @@ enum DismissedScopeFilter {
     static func mayContain(_ scope: AnyObject) -> Bool {
         guard let words else { return false }
         let bit = slot(of: ObjectIdentifier(scope))
-        // SAFETY: `slot` is below the table's bit count (a 64-bit hash shifted right by `shift`), and
-        // `words` holds that many bits; only the main actor reads or replaces it.
+        // SAFETY: Sound because `slot` is below the table's bit count (a 64-bit hash shifted right by
+        // `shift`), and `words` holds that many bits: `rebuild` sets the two together, and `clear`
+        // sets `words` to nil; only the main actor reads or replaces them.
         return words[Int(truncatingIfNeeded: bit >> 6)] & (1 << (bit & 63)) != 0
     }
 
@@ -40,6 +45,7 @@ enum DismissedScopeFilter {
     static func insert(_ id: ObjectIdentifier) {
         guard let words else { return }
         let bit = slot(of: id)
+        // SAFETY: Sound as the read in `mayContain(_:)` is: `slot` is below the bits `words` holds.
         words[Int(truncatingIfNeeded: bit >> 6)] |= 1 << (bit & 63)
     }
 
@@ -50,6 +56,8 @@ enum DismissedScopeFilter {
         var bitCount = minimumBitCount
         while bitCount < capacity * bitsPerScope { bitCount <<= 1 }
         let wordCount = bitCount / 64
+        // SAFETY: Sound because the table is initialised right below, owned by `words` alone, and
+        // freed only by `clear()` (which `rebuild` calls first), which sets `words` to nil at once.
         let table = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
         table.initialize(repeating: 0, count: wordCount)
         words = table
@@ -59,8 +67,8 @@ enum DismissedScopeFilter {
 
     /// Frees the table: no dismissed scope is held.
     static func clear() {
-        // SAFETY: `words` was allocated by `rebuild(with:)` with trivial elements and is referenced
-        // nowhere else; it is set to nil before anything can read it again.
+        // SAFETY: Sound because `words` was allocated by `rebuild(with:)` with trivial elements and is
+        // referenced nowhere else; it is set to nil before anything can read it again.
         words?.deallocate()
         words = nil
         shift = 64

@@ -27,16 +27,31 @@ enum Dispatcher {
 
     /// The fast path's only test: `open` means a `send` may call `update` directly.
     // Starts with `firstEvent` set, spelt as a literal so that the initial value stays a constant.
+    // SAFETY: Sound because only the main actor touches it and every access is a load, a store or a
+    // bit operation that calls nothing, so no access is live while other code runs (`runOutermost`
+    // sets `updating` before it calls `update`, not during the call). Read by every `send`: hot.
     @exclusivity(unchecked) @usableFromInline static var gate: UInt8 = 1 << 3
 
     /// Whether the running update left work behind: staged effects, children leaving, queued events.
+    // SAFETY: Sound as `gate` is: main actor only, and every access a load or a store of a `Bool`.
     @exclusivity(unchecked) @usableFromInline static var hasDeferredWork = false
 
     /// Events sent while an update was running, oldest first.
+    // SAFETY: Sound because only the main actor touches them and no access spans other code: an
+    // event is built before it is appended, run after it was swapped out of its slot, and released
+    // (its scope and its `When`, whose deinits are the app's) at the end of the loop's iteration,
+    // outside any access; `removeAll` then releases only `QueuedEvent.ran`, which holds nothing. A
+    // deinit that sends appends behind, and the loop runs it.
+    // `ReentrancyTests.aScopeReleasedAfterItsQueuedEventRanMaySendFromItsDeinit`.
     @exclusivity(unchecked) private static var queue: [QueuedEvent] = []
+    // SAFETY: Sound as `queue` is: main actor only, and every access a load, a store or an increment.
     @exclusivity(unchecked) private static var queueHead = 0
 
     /// Runtimes holding effects staged by the running update.
+    // SAFETY: Sound because only the main actor touches it and no change releases a runtime: `stage`
+    // appends; `commitStagedEffects` takes the list out (`var runtimes = staged; staged = []`, the
+    // local keeping the runtimes) before they commit, empties the local, outside any access, and
+    // gives its buffer back only to an empty list.
     @exclusivity(unchecked) private static var staged: [ScopeRuntime] = []
 
     /// Whether an update is running now; effects enqueued outside any update start at once.
@@ -45,10 +60,24 @@ enum Dispatcher {
     /// The full path, while any instrument is installed: every event takes it instead of going
     /// straight to `update`. Held unowned so that reading it for an event costs no reference
     /// counting; ``routingOwner`` keeps it alive.
+    // SAFETY: Sound because only the main actor touches it, every access is a load or a store of a
+    // pointer, and the path it points to outlives every walk of it: it is owned by `routingOwner`
+    // while installed and, once replaced while an update runs, by `retiredRoutings` until the
+    // outermost update has settled, after every walk of it has returned; a path replaced outside any
+    // update has no walk in progress (walks run only inside an update). `setRouting` stores the new
+    // owner and this pointer before it releases the old path, so a deinit that release runs sees a
+    // consistent dispatcher.
+    // `AppWideMiddlewareTests.removingAnAppWideMiddlewareWhoseClosureHoldsAnotherRegistrationRemovesBoth`.
     @exclusivity(unchecked) @usableFromInline static var routing: Unmanaged<EventRouting>?
+    // SAFETY: Sound because only the main actor touches it and its one change, in `setRouting`, is a
+    // `swap` with a local: the replaced path is released after the access, once `routing` and the
+    // gate agree with the new one.
     @exclusivity(unchecked) private static var routingOwner: EventRouting?
     /// Paths replaced while an update ran, which that update's delivery may still be walking: kept
     /// until the outermost update ends.
+    // SAFETY: Sound because only the main actor touches it, an append releases nothing, and it is
+    // emptied by a `swap` with a local, whose paths (and the app's middleware they hold) are released
+    // outside any access.
     @exclusivity(unchecked) private static var retiredRoutings: [EventRouting] = []
 
     /// Installs the full path, or takes it out with `nil`.
@@ -58,6 +87,7 @@ enum Dispatcher {
         // of the app's, which may add or remove instruments and so call this again.
         var replaced = newRouting
         swap(&replaced, &routingOwner)
+        // SAFETY: Sound because `routingOwner` now owns the path this points to (see `routing`).
         routing = newRouting.map { Unmanaged.passUnretained($0) }
         setGate(routed, newRouting != nil)
         if isUpdating, let replaced {
@@ -124,6 +154,7 @@ enum Dispatcher {
     static var afterOutermost: [@MainActor () -> Void] = [] {
         didSet { hasAfterOutermost = !afterOutermost.isEmpty }
     }
+    // SAFETY: Sound as `gate` is: main actor only, and every access a load or a store of a `Bool`.
     @exclusivity(unchecked) @usableFromInline static var hasAfterOutermost = false
 
     @usableFromInline
@@ -159,6 +190,9 @@ enum Dispatcher {
     /// A function of this module's rather than a closure handed to the standard library directly:
     /// Swift 6.3 checks at run time that a main-actor closure passed to a module built in the Swift 5
     /// language mode runs on the main actor, which cost as much as the reference counting saved.
+    // SAFETY: Sound because every caller passes an object that something else owns for the whole
+    // call: the installed path (see `routing`), or an app-wide step, owned by its path's
+    // `appWideOwners` while the path is walked (see `EventRouting.appWide`).
     @inlinable
     static func withGuaranteed<Object: AnyObject, Result>(
         _ object: Unmanaged<Object>, _ body: (Object) throws -> Result

@@ -4,6 +4,7 @@
 @inlinable
 func cast<W>(_ value: Any, to type: W.Type) -> W? {
     func exactly<T>(_ opened: T) -> W? {
+        // SAFETY: Sound because the cast runs only when `T.self == W.self`: a value to its own type.
         T.self == W.self ? unsafeBitCast(opened, to: W.self) : nil
     }
     // Opened to the type the box holds; anything else (a subclass seen as its base, an existential

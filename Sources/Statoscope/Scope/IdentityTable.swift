@@ -132,8 +132,9 @@ package struct IdentityTable<Value> {
 extension ObjectIdentifier {
     /// The identity of the object at `address`, as ``IdentityTable`` stores it.
     fileprivate init(address: UInt) {
-        // SAFETY: an `ObjectIdentifier` is the object's address, one word with no other content;
-        // `address` came from `UInt(bitPattern:)` of a real identity, so the result is that identity.
+        // SAFETY: Sound because an `ObjectIdentifier` is the object's address, one word with no other
+        // content, and `address` came from `UInt(bitPattern:)` of a real identity (every key the table
+        // stores does), so the result is that identity.
         self = unsafeBitCast(address, to: ObjectIdentifier.self)
     }
 }

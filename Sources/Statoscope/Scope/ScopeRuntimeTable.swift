@@ -11,19 +11,41 @@
 /// must reach its runtime, and all of it runs on the main actor.
 @MainActor
 package enum ScopeRuntimeTable {
+    // SAFETY: Sound in every case but the one below, because only the main actor touches it, a lookup
+    // compares addresses (no code of the app's), and no change releases a runtime inside the access:
+    // a removed runtime is returned (`removeValue`) and held by the caller while it is retired,
+    // growing or shrinking moves the values to a new table that holds them before the old one goes,
+    // a sweep walks a copy (`allValues`), and `retire` puts back a runtime it removed by mistake
+    // into the slot it just emptied. A runtime's release frees the app's injected values, whose
+    // deinits are the app's code, so this matters.
+    // NOT YET SOUND: the insertion in `runtime(for:)` assumes the slot is empty, but the sweep (or
+    // the drop of a stale runtime) that runs just before it releases scopes' runtimes and effects,
+    // whose deinits may make a runtime for the same scope meanwhile; the insertion would then
+    // replace that runtime and release it inside the access. Looking the slot up again after the
+    // sweep closes the gap.
     @exclusivity(unchecked) private static var runtimes = IdentityTable<ScopeRuntime>()
     private static var sizeSweepThreshold = minimumSizeSweepThreshold
     private static let minimumSizeSweepThreshold = 64
     /// Set while a list links the rows that joined it before unlinking those that left: the rows
     /// that left and were released go with the change, and a sweep meanwhile would walk the whole
     /// table to find them.
+    // SAFETY: Sound because only the main actor touches it and every access is a load or a store of
+    // a `Bool`, which calls nothing (`deferringSweeps` sets it before `body` runs, not during it).
     @exclusivity(unchecked) private static var sweepsDeferred = false
 
-    /// Runtimes with at least one effect task running: the only ones the timed sweep looks at.
     /// The runtime found last, checked before the table: an effect's enqueue, start and completion
     /// each look up the same scope's runtime, and a comparison costs less than hashing.
+    // SAFETY: Sound because only the main actor touches it and assigning it never releases the last
+    // reference to a runtime: it always names a runtime the table also holds, and `retire` clears it
+    // when it removes that runtime from the table, which `retire`'s caller holds.
     @exclusivity(unchecked) private static var lastFound: ScopeRuntime?
 
+    /// Runtimes with at least one effect task running: the only ones the timed sweep looks at.
+    // SAFETY: Sound because only the main actor touches it and no change releases a runtime inside
+    // the access: every removal is made by a caller that holds the runtime removed, the timed sweep
+    // walks a copy (`allValues`), and an insertion replaces no other runtime, as long as `runtimes`
+    // holds one runtime per scope (see the case it does not yet rule out): a runtime keeps its
+    // scope's address, so no other runtime has its identity meanwhile.
     @exclusivity(unchecked) private static var busy = IdentityTable<ScopeRuntime>()
     private static var sweeper: Task<Void, Never>?
 

@@ -14,6 +14,8 @@ package final class ChildList {
     /// address could be reused by a later list.
     let serial: UInt64
 
+    // SAFETY: Sound because only the main actor touches it and its only accesses, in `init`, are an
+    // increment and a load that call nothing.
     @exclusivity(unchecked) private static var lastSerial: UInt64 = 0
 
     package init(property: String) {
@@ -57,6 +59,9 @@ package final class ChildList {
     /// How many places of the list each row holds is counted on its runtime (a row listed twice
     /// leaves when both are gone, and a row taken out and put back elsewhere in one change only
     /// moved), so that a change of thousands of rows looks each one up once.
+    // SAFETY: Sound because both callers pass the buffer the change was computed from, so every
+    // index of the new list the change names lies within it; it is only read, during the call, by
+    // `record`, which copies what it keeps.
     package func apply(
         _ change: ChildListChange, newIdentities: UnsafeRawBufferPointer,
         runtimeAt: (Int) -> ScopeRuntime
@@ -91,6 +96,9 @@ package final class ChildList {
     }
 
     /// Records the identities as they are now, given the change from what was recorded.
+    // SAFETY: Sound because `differing` is set only for lists of one length, so each of its indexes
+    // is a word of `newIdentities`; and `replaceSubrange` gets what it asks for: the whole new list,
+    // whose rows from `prefix` up to `suffix` before its end are the `count` it is told.
     private func record(_ change: ChildListChange, newIdentities: UnsafeRawBufferPointer) {
         let word = MemoryLayout<ObjectIdentifier>.stride
         if let differing = change.differing {

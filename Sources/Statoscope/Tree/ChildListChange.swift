@@ -29,6 +29,11 @@ package struct ChildListChange: Equatable {
     /// The change from `old` to `new`, each a buffer of object identities (or class references, which
     /// have the same representation), one word each; nil when both hold the same rows in the same
     /// order.
+    // SAFETY: Sound because both callers pass buffers of whole words, each an identity or a class
+    // reference, live for the call; every word read is below the count of the buffer it is read from
+    // (the prefix, the suffix and the middle are derived from those counts, and `memcmp` and `load`
+    // run only on non-empty runs, so no empty buffer's missing base address is unwrapped); and the
+    // buffers are only read.
     package static func between(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer) -> ChildListChange?
     {
         let oldCount = old.count / word
@@ -54,12 +59,16 @@ package struct ChildListChange: Equatable {
 
     /// Equally long middles: the positions that differ, when they are few; a row moved across the
     /// middle (a rotation by one) puts in and takes out no row at all.
+    // SAFETY: Sound because `range` lies within both buffers (a middle of two lists of one length),
+    // and each rebased buffer starts inside it and is read `range.upperBound - index` words at most.
     private mutating func comparePairwise(
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, in range: Range<Int>
     ) {
         var differing: [Int] = []
         var index = range.lowerBound
         while index < range.upperBound, differing.count <= Self.pairwiseLimit {
+            // SAFETY: Sound because `index` is below `range.upperBound`, so both rebased buffers start
+            // inside their lists and hold at least the `range.upperBound - index` words compared.
             index += Self.commonPrefix(
                 UnsafeRawBufferPointer(rebasing: old[(index * Self.word)...]),
                 UnsafeRawBufferPointer(rebasing: new[(index * Self.word)...]), count: range.upperBound - index
@@ -79,6 +88,9 @@ package struct ChildListChange: Equatable {
     }
 
     /// Whether `new` is `old` with the first row of `range` moved to its end, or the last to its start.
+    // SAFETY: Sound because `range` lies within both buffers and is not empty (more rows than
+    // `pairwiseLimit` differ in it), and each comparison covers one word fewer than the range, from
+    // its start or one word in.
     private static func isRotationByOne(
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, in range: Range<Int>
     ) -> Bool {
@@ -94,11 +106,14 @@ package struct ChildListChange: Equatable {
             && memcmp(new.baseAddress! + first + word, old.baseAddress! + first, bytes) == 0
     }
 
+    // SAFETY: Sound because every caller passes an index below the buffer's count of words.
     private static func load(_ buffer: UnsafeRawBufferPointer, _ index: Int) -> ObjectIdentifier {
         buffer.load(fromByteOffset: index * word, as: ObjectIdentifier.self)
     }
 
     /// How many leading words of `a` and `b` are equal, looking at `count` at most.
+    // SAFETY: Sound because every caller passes a `count` no greater than the words of either buffer,
+    // and `matchingRun` compares runs within the first `count` words only, never an empty one.
     private static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, count: Int)
         -> Int
     {
@@ -109,6 +124,8 @@ package struct ChildListChange: Equatable {
 
     /// How many trailing words of `a` (of `oldCount`) and `b` (of `newCount`) are equal, looking at
     /// `count` at most.
+    // SAFETY: Sound because `count` is at most the shorter buffer's words less the common prefix, so
+    // each run compared lies within both buffers, and never is empty.
     private static func commonSuffix(
         _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, oldCount: Int, newCount: Int, count: Int
     ) -> Int {

@@ -25,6 +25,9 @@ package struct RowIdentities: RandomAccessCollection {
     }
 
     /// The rows as raw words, one identity each, in order.
+    // SAFETY: Sound because the rows `start..<start + count` lie inside `storage` (every change keeps
+    // them there: `makeRoom` moves rows only into room it checked, and `relayout` sizes the new
+    // storage for them), and the buffer lives for `body` only, as `storage`'s own does.
     package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
     {
         try storage.withUnsafeBytes { all in
@@ -35,14 +38,17 @@ package struct RowIdentities: RandomAccessCollection {
 
     /// Replaces the rows in `range` with the rows of `source` (a buffer of the whole new list, one
     /// identity per word) from `range.lowerBound` on, `newCount` of them.
+    // SAFETY: Sound because `source` is only read, during the call, and only the words the contract
+    // above says it holds (see the copy below).
     package mutating func replaceSubrange(
         _ range: Range<Int>, withRowsOf source: UnsafeRawBufferPointer, count newCount: Int
     ) {
         makeRoom(replacing: range, with: newCount)
         guard newCount > 0 else { return }
-        // SAFETY: `makeRoom` left `newCount` slots from `start + range.lowerBound` inside `storage`,
-        // and the caller's `source` holds the whole new list, so it has `newCount` words from
-        // `range.lowerBound`; identities are plain words, so copying their bytes copies them.
+        // SAFETY: Sound because `makeRoom` left `newCount` slots from `start + range.lowerBound`
+        // inside `storage`, and the caller's `source` holds the whole new list, so it has `newCount`
+        // words from `range.lowerBound`; identities are plain words, so copying their bytes copies
+        // them.
         storage.withUnsafeMutableBytes { all in
             _ = memcpy(
                 all.baseAddress! + (start + range.lowerBound) * Self.word,
@@ -89,8 +95,9 @@ package struct RowIdentities: RandomAccessCollection {
         let capacity = Swift.max(16, total * 3)
         let newStart = (capacity - total) / 2
         var fresh = [ObjectIdentifier](repeating: Self.filler, count: capacity)
-        // SAFETY: the head and the tail are rows of `storage` (`head + tail <= count`), and they land
-        // in `fresh` from `newStart` and ending at `newStart + total`, inside its `capacity` slots.
+        // SAFETY: Sound because the head and the tail are rows of `storage` (`head + tail <= count`),
+        // and they land in `fresh` from `newStart` and ending at `newStart + total`, inside its
+        // `capacity` slots.
         storage.withUnsafeBytes { old in
             fresh.withUnsafeMutableBytes { new in
                 if head > 0 {
@@ -112,8 +119,8 @@ package struct RowIdentities: RandomAccessCollection {
     /// Moves `count` identities from slot `source` to slot `target`; the two runs may overlap.
     private mutating func move(from source: Int, count: Int, to target: Int) {
         guard count > 0, source != target else { return }
-        // SAFETY: callers move runs of rows into the room next to them, so both runs lie inside
-        // `storage`; `memmove` copies overlapping runs correctly.
+        // SAFETY: Sound because callers move runs of rows into the room next to them, so both runs
+        // lie inside `storage`; `memmove` copies overlapping runs correctly.
         storage.withUnsafeMutableBytes { all in
             _ = memmove(
                 all.baseAddress! + target * Self.word, all.baseAddress! + source * Self.word,

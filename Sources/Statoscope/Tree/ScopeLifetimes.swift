@@ -6,6 +6,9 @@
 @MainActor
 enum ScopeLifetimes {
     /// Children unlinked by the running update, dismissed when it returns unless linked again.
+    // SAFETY: Sound because only the main actor touches it and no access spans other code or releases
+    // a runtime: `childLeft` appends a child its caller holds, and `settleLeavingChildren` copies it
+    // out before the children it holds are dismissed, so emptying it leaves them to the copy.
     @exclusivity(unchecked) private static var leaving: [ScopeRuntime] = []
     /// The dismissed scopes that may still be alive, each one of a dismissed subtree: what the
     /// filter is built from. Released ones are forgotten when their runtime is dropped, or by a

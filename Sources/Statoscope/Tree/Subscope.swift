@@ -62,9 +62,9 @@ public struct Subscope<Value> {
         childScopes = { $0 }
         rowAccess = RowAccess(
             row: { rows, index in rows[index] },
-            // SAFETY: `Child` is a class (`Scope` refines `AnyObject`), so each element is one
-            // reference, whose bits are its object's identity; the bytes are only compared and copied
-            // as words, never used as references, while `rows` keeps the buffer alive.
+            // SAFETY: Sound because `Child` is a class (`Scope` refines `AnyObject`), so each element
+            // is one reference, whose bits are its object's identity; the bytes are only compared and
+            // copied as words, never used as references, while `rows` keeps the buffer alive.
             withIdentities: { rows, body in rows.withUnsafeBytes(body) })
     }
 
@@ -185,6 +185,9 @@ public struct Subscope<Value> {
     private func linkChangedRows(of list: ChildList, to parent: ScopeRuntime) {
         guard let rowAccess else { return }
         var found: (left: [ChildList.Row], joined: [ChildList.Row])?
+        // SAFETY: Sound because `current` belongs to `value`, this copy's own array, which nothing else
+        // can change, and lives for the closure only; the record's buffer lives for the comparison
+        // only, which calls nothing and leaves the record as it is; and both are only read.
         rowAccess.withIdentities(value) { current in
             guard
                 let change = list.identities.withUnsafeBytes({
@@ -225,6 +228,8 @@ public struct Subscope<Value> {
             }
             return storage
         }
+        // SAFETY: Sound as in `linkChangedRows`: `current` belongs to the local copy `storage`, and the
+        // record's buffer lives for the comparison only.
         storage.rowAccess?.withIdentities(storage.value) { current in
             if let change = list.identities.withUnsafeBytes({ ChildListChange.between(old: $0, new: current) }
             ) {
@@ -273,8 +278,11 @@ public struct Subscope<Value> {
 @usableFromInline
 struct RowAccess<Value> {
     let row: (Value, Int) -> any Scope
+    // SAFETY: Sound because the buffer handed to the body lives for the call only, and belongs to the
+    // value passed in; see the initialiser of a list's `Subscope`, which makes it.
     let withIdentities: (Value, (UnsafeRawBufferPointer) -> Void) -> Void
 
+    // SAFETY: Sound as `withIdentities` is.
     @usableFromInline
     init(
         row: @escaping (Value, Int) -> any Scope,

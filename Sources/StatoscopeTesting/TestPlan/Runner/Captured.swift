@@ -5,6 +5,8 @@
 /// in `runTest()`, so no two threads ever use the value at once. Hence `@unchecked Sendable`; the
 /// nonisolated suites that complete effects with values (`EffectVerbsTests`, `ForkTests`) exercise
 /// that hand-over in CI's ThreadSanitizer run.
+// SAFETY: Sound as the comment above says: one thread at a time, since the builder waits in
+// `runTest()` while the main actor runs the plan.
 struct Captured<Value>: @unchecked Sendable {
     let value: Value
 

@@ -10,6 +10,8 @@ import Statoscope
 /// that thread waits inside `runTest()`; no two threads ever touch it at once. The nonisolated suites
 /// (`StrictStateTests`, `ForkTests`, the XCTest `EndToEndXCTests`) build plans off the main actor and
 /// run them on it, which CI's ThreadSanitizer run checks.
+// SAFETY: Sound as the comment above says: one thread at a time, since the builder waits in
+// `runTest()` (blocked on `MainQueue.sync`) while the main actor runs the plan.
 package final class PlanCore: @unchecked Sendable {
     package let given: StepLocation
     /// The test function that built the plan, for the specification's title and file name.
