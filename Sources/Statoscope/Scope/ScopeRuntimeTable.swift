@@ -11,18 +11,16 @@
 /// must reach its runtime, and all of it runs on the main actor.
 @MainActor
 package enum ScopeRuntimeTable {
-    // SAFETY: Sound in every case but the one below, because only the main actor touches it, a lookup
+    // SAFETY: Sound because only the main actor touches it, a lookup
     // compares addresses (no code of the app's), and no change releases a runtime inside the access:
     // a removed runtime is returned (`removeValue`) and held by the caller while it is retired,
     // growing or shrinking moves the values to a new table that holds them before the old one goes,
     // a sweep walks a copy (`allValues`), and `retire` puts back a runtime it removed by mistake
     // into the slot it just emptied. A runtime's release frees the app's injected values, whose
     // deinits are the app's code, so this matters.
-    // NOT YET SOUND: the insertion in `runtime(for:)` assumes the slot is empty, but the sweep (or
-    // the drop of a stale runtime) that runs just before it releases scopes' runtimes and effects,
-    // whose deinits may make a runtime for the same scope meanwhile; the insertion would then
-    // replace that runtime and release it inside the access. Looking the slot up again after the
-    // sweep closes the gap.
+    // The insertion in `runtime(for:)` finds its slot empty: the drop or sweep that may run just
+    // before it releases runtimes whose deinits may make a runtime for the same scope, so the slot
+    // is looked up again after them.
     @exclusivity(unchecked) private static var runtimes = IdentityTable<ScopeRuntime>()
     private static var sizeSweepThreshold = minimumSizeSweepThreshold
     private static let minimumSizeSweepThreshold = 64
@@ -70,7 +68,20 @@ package enum ScopeRuntimeTable {
         } else if runtimes.count >= sizeSweepThreshold, !sweepsDeferred {
             sweepReleasedScopes()
             sizeSweepThreshold = max(minimumSizeSweepThreshold, runtimes.count * 2)
+        } else {
+            return insertRuntime(for: scope, id: id)
         }
+        // The drop or the sweep above released runtimes, and with them the app's injected values
+        // and effects, whose deinits may have made this scope's runtime meanwhile: it is the one.
+        if let made = runtimes[id], made.scope === scope {
+            lastFound = made
+            return made
+        }
+        return insertRuntime(for: scope, id: id)
+    }
+
+    /// Makes the runtime of `scope`, whose slot `id` is empty.
+    private static func insertRuntime(for scope: some Scope, id: ObjectIdentifier) -> ScopeRuntime {
         let runtime = ScopeRuntime(scope: scope)
         runtimes[id] = runtime
         return runtime
@@ -79,8 +90,9 @@ package enum ScopeRuntimeTable {
     /// Runs `body`, which makes runtimes for the rows that joined a list, without sweeping for
     /// released scopes (see ``sweepsDeferred``).
     static func deferringSweeps<Result>(_ body: () -> Result) -> Result {
+        let wasDeferred = sweepsDeferred
         sweepsDeferred = true
-        defer { sweepsDeferred = false }
+        defer { sweepsDeferred = wasDeferred }
         return body()
     }
 

@@ -233,8 +233,12 @@ public struct Subscope<Value> {
         storage.rowAccess?.withIdentities(storage.value) { current in
             if let change = list.identities.withUnsafeBytes({ ChildListChange.between(old: $0, new: current) }
             ) {
-                _ = list.apply(change, newIdentities: current) {
-                    ScopeRuntimeTable.runtime(for: storage.rowAccess!.row(storage.value, $0))
+                // No sweep meanwhile: it would run the app's deinits in the middle of the record's
+                // change.
+                _ = ScopeRuntimeTable.deferringSweeps {
+                    list.apply(change, newIdentities: current) {
+                        ScopeRuntimeTable.runtime(for: storage.rowAccess!.row(storage.value, $0))
+                    }
                 }
             }
         }
