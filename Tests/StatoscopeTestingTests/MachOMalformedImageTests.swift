@@ -117,6 +117,8 @@ import Testing
         var none = bytes
         none.store(UInt32(0), at: 4, bigEndian: true)
         #expect(Self.refusal(none) == "a universal file without architectures")
+        #expect(
+            Self.refusal(Array(bytes.prefix(6))) == "a universal file cut before its count of architectures")
         var many = bytes
         many.store(UInt32.max, at: 4, bigEndian: true)
         #expect(Self.refusal(many) == "a universal file of 66048 bytes cannot list 4294967295 architectures")

@@ -51,7 +51,8 @@ struct ELFFile {
         else { return [:] }
         func section(_ index: Int) -> (type: UInt32, offset: Int, size: Int, link: Int, entrySize: Int)? {
             let header = table.addingReportingOverflow(index * Int(entrySize))
-            guard !header.overflow, let type = read(UInt32.self, at: header.partialValue + 4),
+            guard !header.overflow, header.partialValue <= bytes.count,
+                let type = read(UInt32.self, at: header.partialValue + 4),
                 let offset = read(UInt64.self, at: header.partialValue + 24).flatMap(Int.init(exactly:)),
                 let size = read(UInt64.self, at: header.partialValue + 32).flatMap(Int.init(exactly:)),
                 let link = read(UInt32.self, at: header.partialValue + 40),

@@ -94,9 +94,10 @@ package struct MachOFile: Sendable {
         ofUniversal bytes: UnsafeRawBufferPointer, wide: Bool,
         preferring preferred: (type: Int32, subtype: Int32)?
     ) throws(Malformed) -> Range<Int> {
-        guard let count = bytes.integer(UInt32.self, at: 4, bigEndian: true), count > 0 else {
-            throw Malformed(description: "a universal file without architectures")
+        guard let count = bytes.integer(UInt32.self, at: 4, bigEndian: true) else {
+            throw Malformed(description: "a universal file cut before its count of architectures")
         }
+        guard count > 0 else { throw Malformed(description: "a universal file without architectures") }
         // `fat_arch` is five 32-bit fields; `fat_arch_64` has 64-bit offset and size, and a reserved field.
         let entrySize = wide ? 32 : 20
         guard Int(count) <= (bytes.count - 8) / entrySize else {
