@@ -58,7 +58,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeTestingTests",
-            dependencies: ["Statoscope", "StatoscopeTesting", "StatoscopeTestSupport"]
+            dependencies: ["Statoscope", "StatoscopeTesting", "StatoscopeTestSupport"],
+            // Real Mach-O images, linked on Linux, and what makes them: read by the getter-naming tests.
+            resources: [.copy("Fixtures/MachO")]
         ),
         // The earlier Statoscope's spellings, which warn by design: `.ci/run` checks that they warn
         // with their replacement's name, and excludes this folder from its no-warning rule.

@@ -1,5 +1,6 @@
 import Foundation
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 // A three-level tree for the recording round trip: a shop, its shelves, and the item a shelf shows.
@@ -120,18 +121,6 @@ final class ItemDetail: Scope {
         case .addToCart:
             shop.send(.addToCart(name, quantity: quantity))
         }
-    }
-}
-
-/// A small deterministic generator, so the scripted session is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

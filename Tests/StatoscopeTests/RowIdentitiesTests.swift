@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 /// A list's record of its rows keeps room at both ends; whatever it moves, it holds exactly what an

@@ -16,20 +16,16 @@ import Statoscope
 /// only key path getters, and demangles the one asked for. It needs no reflection metadata, so
 /// it works with `-disable-reflection-metadata` and in release builds alike.
 ///
-/// Returns nil where the symbols are missing (a stripped binary) or the platform's images are not
-/// ELF (Apple platforms): callers fall back to other means.
+/// On Apple platforms `dladdr` names the getter where the image keeps its local symbols (a debug
+/// build); failing that, the image's Mach-O symbol table (`LC_SYMTAB`) is read the same way.
+///
+/// Returns nil where the symbols are missing (a stripped binary): callers fall back to other means.
 package enum GetterSymbols {
-    private struct Image {
-        let path: String
-        /// The address the image's virtual address 0 is loaded at.
-        let bias: UInt
-        /// Key path getters, by virtual address: mangled names.
-        let getters: [UInt: String]
-    }
-
     private struct Cache {
-        var images: [String: Image?] = [:]
+        /// By path.
+        var images: [String: LoadedImage?] = [:]
         var names: [UInt: String?] = [:]
+        var added: [MachOImageBytes] = []
     }
 
     // Read and written from the main actor and from the test's thread alike.
@@ -43,33 +39,54 @@ package enum GetterSymbols {
         return name
     }
 
+    /// Names getters from `image` before the process's own images: how tests on Linux name the
+    /// properties of a plan from a Mach-O image. An address already named keeps its name.
+    package static func add(_ image: MachOImageBytes) {
+        cache.withLock { cache in cache.added.append(image) }
+    }
+
     private static func resolve(_ address: UInt) -> String? {
+        let added = cache.withLock { cache in cache.added }
+        let mangled =
+            added.lazy.compactMap { $0.mangledGetter(at: address) }.first ?? processGetter(at: address)
+        return mangled.flatMap(propertyName(mangledGetter:))
+    }
+
+    /// `count` from the mangled key path getter of `Counter.count`.
+    package static func propertyName(mangledGetter: String) -> String? {
+        demangle(mangledGetter).flatMap(property(inKeyPathGetter:))
+    }
+
+    /// The mangled key path getter at `address` in the running process's images.
+    private static func processGetter(at address: UInt) -> String? {
         #if canImport(Glibc)
             guard let mapping = ImageMappings.containing(address) else { return nil }
-            let image: Image? = cache.withLock { cache in
-                if let loaded = cache.images[mapping.path] { return loaded }
-                let loaded = load(mapping)
-                cache.images[mapping.path] = .some(loaded)
-                return loaded
-            }
-            guard let image else { return nil }
-            // Optimized builds may point the key path at an unnamed thunk that only jumps to the
-            // getter: follow such jumps, a few at most.
-            var target = address
-            for _ in 0..<3 {
-                if target >= image.bias, let mangled = image.getters[target - image.bias] {
-                    return demangle(mangled).flatMap(property(inKeyPathGetter:))
-                }
-                // The whole thunk `TailJump` reads must lie in the mapped code, not only its start.
-                guard mapping.contains(target, count: TailJump.bytesRead),
-                    let next = TailJump.target(of: target)
-                else { return nil }
-                target = next
-            }
-            return nil
+            return image(at: mapping.path) { LoadedImage.elf(mapping) }?.mangledGetter(at: address)
+        #elseif canImport(Darwin)
+            #if arch(arm64)
+                let address = address & GetterImage.appleARM64AddressBits
+            #endif
+            guard let found = LoadedMachOImages.lookUp(address) else { return nil }
+            if let symbol = found.symbol, symbol.hasPrefix("$s"), symbol.hasSuffix("TK") { return symbol }
+            // Not a getter's symbol: a thunk before one, or an image whose local symbols `dladdr` does
+            // not search.
+            let cpu = LoadedMachOImages.cpu(ofHeaderAt: found.header)
+            return image(at: found.path) {
+                LoadedImage.machO(path: found.path, header: found.header, cpu: cpu)
+            }?.mangledGetter(at: address)
         #else
             return nil
         #endif
+    }
+
+    /// The image of the file at `path`, read by `load` the first time only.
+    private static func image(at path: String, load: () -> LoadedImage?) -> LoadedImage? {
+        cache.withLock { cache in
+            if let loaded = cache.images[path] { return loaded }
+            let loaded = load()
+            cache.images[path] = .some(loaded)
+            return loaded
+        }
     }
 
     /// `count` from "key path getter for Module.Counter.count : Swift.Int : Module.Counter".
@@ -83,14 +100,6 @@ package enum GetterSymbols {
         guard !qualified.contains("(") else { return nil }
         guard let name = qualified.split(separator: ".").last, !name.isEmpty else { return nil }
         return String(name)
-    }
-
-    private static func load(_ mapping: ImageMappings.Mapping) -> Image? {
-        guard let file = ELFFile(path: mapping.path) else { return nil }
-        defer { file.close() }
-        guard let lowest = file.lowestLoadAddress, mapping.base >= lowest else { return nil }
-        let getters = file.swiftSymbols(endingWith: "TK")
-        return Image(path: mapping.path, bias: mapping.base - lowest, getters: getters)
     }
 
     // SAFETY: Sound because this is the Swift runtime's exported C entry point, declared with its C

@@ -14,10 +14,6 @@ enum ImageMappings {
         /// The executable ranges of the file, where reading code is safe.
         let code: [Range<UInt>]
 
-        /// Whether the `count` bytes from `address` all lie in one executable range.
-        func contains(_ address: UInt, count: UInt) -> Bool {
-            code.contains { $0.contains(address) && $0.upperBound - address >= count }
-        }
     }
 
     /// The file mapped at `address`, with where its start is mapped; nil outside any file or where

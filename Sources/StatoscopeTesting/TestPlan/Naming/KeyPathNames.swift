@@ -6,8 +6,8 @@ import Statoscope
 /// A computed component prints as `<computed 0x… (Type)>`: every property of an `@Observable`
 /// class, and every `@Subscope`. The getter's symbol names it (see ``GetterSymbols``), or, for the
 /// standard library's common properties, its address (see ``StandardLibraryGetters``); failing
-/// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary, or a
-/// platform whose images are not ELF), the component reads `<Type property>`, never an address.
+/// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary), the
+/// component reads `<Type property>`, never an address.
 package enum KeyPathNames {
     private struct Cache {
         /// By the key path's identity, holding the key path so that identity is never reused: a key
@@ -64,20 +64,28 @@ package enum KeyPathNames {
         if raw.hasSuffix("?"), raw.dropLast().contains("?.") { raw.removeLast() }
         guard raw.contains("<computed ") || raw.contains("<offset ") else { return raw }
         if let known = cache.withLock({ cache in cache.byDescription[raw] }) { return known }
-        let readable = name(raw) { SubscopeNames.readableDescription(of: keyPath) }
+        let readable = name(
+            raw,
+            propertyName: {
+                GetterSymbols.propertyName(getterAddress: $0)
+                    ?? StandardLibraryGetters.propertyName(getterAddress: $0)
+            },
+            subscopeNames: { SubscopeNames.readableDescription(of: keyPath) })
         if !readable.contains(" property>") {
             cache.withLock { cache in cache.byDescription[raw] = readable }
         }
         return readable
     }
 
-    private static func name(_ raw: String, subscopeNames: () -> String) -> String {
+    /// The description `raw` with each computed component named by `propertyName`, from its
+    /// getter's address; failing that, by `subscopeNames`; failing both, `<Type property>`.
+    package static func name(
+        _ raw: String, propertyName: (UInt) -> String?, subscopeNames: () -> String
+    ) -> String {
         var text = raw
         for token in ComputedToken.all(in: raw) {
             guard let address = token.address else { continue }
-            if let name = GetterSymbols.propertyName(getterAddress: address)
-                ?? StandardLibraryGetters.propertyName(getterAddress: address)
-            {
+            if let name = propertyName(address) {
                 text = text.replacingOccurrences(of: token.text, with: name)
             }
         }
