@@ -40,12 +40,14 @@ extension Scope {
         var stack: [(scope: any Scope, runtime: ScopeRuntime?, path: String, holders: [any Scope])] = [
             (self, runtime, runtime?.path ?? "\(type(of: self))", [])
         ]
+        // Each scope once: a tree holding a cycle (a link that was refused) is still walked to its end.
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         while let (scope, runtime, path, holders) = stack.popLast() {
             if let missing = SuperscopeDeclarations.firstMissing(of: scope, at: path, below: holders) {
                 return missing
             }
             let children = TreeReading.children(of: scope, runtime: runtime).filter {
-                $0.linkedElsewhere == nil
+                $0.linkedElsewhere == nil && visited.insert(ObjectIdentifier($0.scope)).inserted
             }
             for child in children.reversed() {
                 stack.append((child.scope, child.runtime, "\(path).\(child.name)", holders + [scope]))

@@ -32,6 +32,10 @@ struct SubtreeDescription {
     static let indentLimit = 32
 
     private(set) var lines: [String] = []
+    /// The scopes described so far: a scope met again (a row listed twice, or a scope whose
+    /// property holds one above it, a link that was refused) is named, not described again, so a
+    /// description of a tree that holds a cycle ends.
+    private var described: Set<ObjectIdentifier> = []
 
     var text: String { lines.joined(separator: "\n") }
 
@@ -47,6 +51,7 @@ struct SubtreeDescription {
 
     init(root: any Scope) {
         let runtime = ScopeRuntimeTable.existingRuntime(forObject: root)
+        described.insert(ObjectIdentifier(root))
         var stack = [Pending(scope: root, runtime: runtime, resolver: runtime, name: nil, depth: 0)]
         while let next = stack.popLast() {
             stack.append(contentsOf: describe(next).reversed())
@@ -82,6 +87,8 @@ struct SubtreeDescription {
                     if let elsewhere = child.linkedElsewhere {
                         lines.append(
                             "\(indent)  \(child.name): \(type(of: child.scope)), linked at \(elsewhere)")
+                    } else if !described.insert(ObjectIdentifier(child.scope)).inserted {
+                        lines.append("\(indent)  \(child.name): \(type(of: child.scope)), shown above")
                     } else {
                         let isLinked = child.runtime.map { $0.tree.lifetime != .root } ?? false
                         children.append(

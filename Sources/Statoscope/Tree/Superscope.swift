@@ -22,7 +22,8 @@
 /// In tests, with `StatoscopeTesting` linked, a missing ancestor fails the test instead of stopping
 /// the test process: an event sent to a scope that cannot reach an ancestor it declares does not
 /// reach its `update`, whether or not that event would read it, and the running test fails with the
-/// message (a test plan fails the step). Give a scope tested on its own every ancestor it declares.
+/// message (a test plan fails the step; an event arriving outside the test's task, such as an
+/// effect's result, fails the test run). Give a scope tested on its own every ancestor it declares.
 ///
 /// In an `@Observable` class, mark the property `@ObservationIgnored`.
 @propertyWrapper

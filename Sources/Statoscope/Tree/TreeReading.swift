@@ -36,9 +36,14 @@ enum TreeReading {
         var stack: [(scope: any Scope, runtime: ScopeRuntime?, path: String)] = [
             (root, rootRuntime, rootRuntime?.path ?? "\(type(of: root))")
         ]
+        // A scope met again (a row listed twice, or one whose property holds a scope above it, a
+        // link that was refused) is listed once, so a walk of a tree that holds a cycle ends.
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         while let (scope, runtime, path) = stack.popLast() {
             found.append((scope, path))
-            let children = children(of: scope, runtime: runtime).filter { $0.linkedElsewhere == nil }
+            let children = children(of: scope, runtime: runtime).filter {
+                $0.linkedElsewhere == nil && visited.insert(ObjectIdentifier($0.scope)).inserted
+            }
             stack.append(contentsOf: children.reversed().map { ($0.scope, $0.runtime, "\(path).\($0.name)") })
         }
         return found

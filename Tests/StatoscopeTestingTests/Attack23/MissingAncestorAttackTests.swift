@@ -101,7 +101,10 @@ struct MissingAncestorAttackTests {
 
     @Test(
         .disabled(
-            "fails the run: the missing ancestor is recorded on no test («unknown»), not on the running test")
+            """
+            fails the whole run, as documented: an effect's result is delivered outside the test's \
+            task, so the failure belongs to no test
+            """)
     )
     func anEffectsResultToAScopeMovedAwayFromItsAncestorFailsTheTestAndIsNotDelivered() async {
         let town = Town()
