@@ -6,7 +6,7 @@ import Testing
 /// The live count with its stream effect really running, on a server the test plays: what reaches
 /// the app, and that restarting, closing and dismissing really stop the connection at its source.
 @MainActor
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct LiveCountRunTests {
     @Test func pushesReachTheCounterAndClosingTheViewClosesTheConnection() async throws {
         let (server, app, live) = try await appWithLiveCountConnected()

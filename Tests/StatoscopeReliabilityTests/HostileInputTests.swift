@@ -46,7 +46,7 @@ final class Stubborn: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct HostileInputTests {
     @Test func tenThousandDeepTreeIsReleasedWithoutOverflow() async {
         weak var deepest: Link?

@@ -1,8 +1,9 @@
 import Testing
 
 /// How long a test waits for something that takes microseconds when all goes well: long enough for a
-/// machine loaded by two parallel test runs and a sanitizer, short enough to end a test that hangs.
-public let testPatience: Duration = .seconds(30)
+/// loaded machine on which the suites' synchronous tests, sharing one main actor, hold it for tens of
+/// seconds in all (and a sanitizer multiplies that), short enough to end a test that hangs.
+public let testPatience: Duration = .seconds(120)
 
 /// Waits until `condition` holds, letting other tasks run meanwhile; returns whether it did.
 ///

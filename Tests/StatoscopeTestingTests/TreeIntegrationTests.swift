@@ -82,7 +82,7 @@ final class Guest: Scope {
     }
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TreeIntegrationTests {
     @Test func injectedDependencyReachesTheWholeTreeOnEveryLine() throws {
         let failures = try capturingFailures {
@@ -191,7 +191,7 @@ func recordLobbySession() async -> String {
     return text
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReplayPlanTests {
     @Test func recordingReplaysAsStepsOfAPlan() async throws {
         let recording = try Recording(jsonLines: await recordLobbySession())

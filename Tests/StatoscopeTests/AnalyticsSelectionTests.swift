@@ -68,7 +68,7 @@ struct PriceUnavailable: Error {}
 struct RefundRefused: Error {}
 
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct AnalyticsSelectionTests {
     private func tracking(_ body: () async -> Void) async -> [String] {
         let tracked = TrackedEvents { ["Till", "Drawer", "Receipt"].contains($0.scopePath) }

@@ -57,7 +57,7 @@ final class Frame: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ClassHierarchyTests {
     @Test func aMiddlewareAddedThroughTheSubclassSeesEventsSentThroughTheBaseClass() async {
         let special = SpecialScreen()

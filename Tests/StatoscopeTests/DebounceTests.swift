@@ -45,7 +45,7 @@ final class SearchBox: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct DebounceTests {
     private func searchBox() -> (SearchBox, ManualClock) {
         let clock = ManualClock()

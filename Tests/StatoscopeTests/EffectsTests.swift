@@ -86,7 +86,7 @@ final class Downloader: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct EffectsTests {
     @Test func completionIsDeliveredOnceOnTheMainActor() async {
         let scope = Downloader()

@@ -15,7 +15,7 @@ final class LoggingRoot: Scope {
 
 /// Logging is app-wide: these tests run one at a time.
 @MainActor
-@Suite(.timeLimit(.minutes(2)), .serialized)
+@Suite(.timeLimit(.minutes(5)), .serialized)
 struct EventLoggingTests {
     @Test func logsEventsStateDiffsAndEveryEffectLifecycleStep() async {
         let log = CapturedLog()

@@ -27,7 +27,7 @@ final class Notebook: Scope {
 // Serialized: error reports carry the record of the most recently started flight recorder, and a
 // test suspended at an `await` would leave its own running.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct FlightRecorderTests {
     @Test func memoryIsBoundedByItsCapacityAndOldestEntriesAreOverwritten() throws {
         let notebook = Notebook()

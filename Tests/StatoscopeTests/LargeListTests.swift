@@ -69,7 +69,7 @@ final class Board: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct LargeListTests {
     let gate = Gate()
 

@@ -149,7 +149,7 @@ final class LACount {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ListAttackTests {
     let gate = Gate()
 

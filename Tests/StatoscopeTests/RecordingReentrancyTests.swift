@@ -3,7 +3,7 @@ import Statoscope
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct RecordingReentrancyTests {
     @Test func eventsARecordersOutputSendsAreRecordedInTheOrderTheyRan() async throws {
         let shop = Shop()

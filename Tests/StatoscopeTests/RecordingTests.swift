@@ -125,7 +125,7 @@ final class ItemDetail: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct RecordingRoundTripTests {
     @Test func replayedSessionReproducesEveryScopesState() async throws {
         let shop = Shop()

@@ -96,7 +96,7 @@ final class Feed: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct StreamEffectsTests {
     @Test func everyElementArrivesInOrderThenTheEnd() async {
         let feed = Feed()

@@ -62,7 +62,7 @@ final class Orphan: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TreeTests {
     @Test func plainChildIsLinkedOnFirstAccess() async throws {
         let root = Root()
@@ -245,7 +245,7 @@ final class ObservableParent: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct SubscopeObservationTests {
     @Test func replacingAChildNotifiesObserversOfAnObservableParent() async {
         let parent = ObservableParent()

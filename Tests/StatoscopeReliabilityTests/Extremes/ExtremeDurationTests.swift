@@ -48,7 +48,7 @@ final class Interval: Scope {
 /// Every `Duration` a user can pass to the effects and their clock, at its extremes: each one works,
 /// saturates as documented, or is refused with a message naming it; none traps.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ExtremeDurationTests {
     @Test(arguments: ExtremeDuration.huge)
     func aHugeDebounceWaitsTheLongestWaitOnTheInjectedClock(quietPeriod: Duration) async {

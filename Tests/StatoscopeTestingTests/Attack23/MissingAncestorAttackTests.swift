@@ -57,7 +57,7 @@ final class Porch: Scope {
 /// A missing ancestor in a plain test and in a plan's builder: the test fails with the message and
 /// the process goes on, whatever sent the event.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct MissingAncestorAttackTests {
     @Test func aBindingSetOnAScopeWithoutItsAncestorFailsTheTestAndIsNotDelivered() {
         let lens = Lens()

@@ -80,7 +80,7 @@ extension EventLoggingTests {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct CycleReadingAttackTests {
     @Test func aChildReleasedByItsDismissalMaySendToItsParentFromItsDeinit() {
         let nest = Nest()

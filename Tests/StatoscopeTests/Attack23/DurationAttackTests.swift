@@ -44,7 +44,7 @@ final class ClockHolder: Scope {
 /// Durations at and past `EffectClock.longestWait`, and intervals of zero or less, as the docs
 /// promise them: saturated at a century, never trapping, one interval per clock.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct DurationAttackTests {
     private nonisolated static let largest = Duration(_high: .max, low: .max)
 

@@ -41,7 +41,7 @@ final class Box<Value> {
 /// `observe {}` as the docs promise it, attacked with closures that cancel themselves, fight each
 /// other, and read sensitive values that cannot be compared.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ObservationAttackTests {
     @Test func aNonEquatableSensitiveValueNotifiesOnEveryAssignment() async {
         let keyring = Keyring()

@@ -95,7 +95,7 @@ final class Flooded: Scope {
 /// Streams faster than the main actor, as *A stream faster than the screen* describes them: turns,
 /// bounded memory for sequences, nothing lost, nothing after a restart or a release.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct StreamAttackTests {
     @Test func aSequenceNeverRunsFarAheadOfABusyMainActor() async {
         let produced = SharedCount()

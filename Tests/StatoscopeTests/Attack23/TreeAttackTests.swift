@@ -155,7 +155,7 @@ extension EventLoggingTests {
 
 /// An ancestor given for testing serves the subtree, however deep and whenever linked.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TreeAttackTests {
     @Test func anAncestorGivenForTestingServesChildrenPresentedLaterAndTheirSubclasses() throws {
         let shelf = Bookshelf()

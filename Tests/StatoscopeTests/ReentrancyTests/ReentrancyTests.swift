@@ -9,7 +9,7 @@ import Testing
 /// instruments. Each such call runs after the library's own access to its state has ended, so every
 /// outcome is the one the calls would have one after the other.
 @MainActor
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReentrancyTests {
     // MARK: Predicates
 
