@@ -1,12 +1,15 @@
-// Stand-in for Apple's AppKit: the documented signatures of the APIs Statoscope's docs call.
-// Type-checking only; see README.md.
+// Stand-in for Apple's AppKit, which only macOS has (.ci/apple-typecheck builds it for macOS alone):
+// the declarations of the APIs Statoscope's docs call, each after the page of Apple's documentation
+// named above it (developer.apple.com/documentation/appkit/...). Type-checking only; see README.md.
 @_exported import Foundation
 
+// .../appkit/nsresponder: `@MainActor class NSResponder`.
 @MainActor @preconcurrency
 open class NSResponder {
     public init() {}
 }
 
+// .../appkit/nsview: `@MainActor class NSView`.
 @MainActor @preconcurrency
 open class NSView: NSResponder {
     public init(frame frameRect: CGRect) { super.init() }
@@ -14,12 +17,15 @@ open class NSView: NSResponder {
     open func addSubview(_ view: NSView) {}
 }
 
+// .../appkit/nstextfield: `@MainActor class NSTextField`.
 @MainActor @preconcurrency
 open class NSTextField: NSView {
     open var stringValue: String = ""
     public convenience init(labelWithString stringValue: String) { self.init(frame: .zero) }
 }
 
+// .../appkit/nsview: `@MainActor class NSView`.
+// .../appkit/nsviewcontroller: `@MainActor class NSViewController`.
 @MainActor @preconcurrency
 open class NSViewController: NSResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }

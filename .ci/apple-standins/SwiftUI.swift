@@ -1,9 +1,15 @@
-// Stand-in for Apple's SwiftUI: the documented signatures (labels, generic constraints, isolation) of
-// the APIs Statoscope's code, tests and docs call. Type-checking only; see README.md.
+// Stand-in for Apple's SwiftUI: the declarations (labels, generic constraints, isolation, `sending`,
+// `@Sendable`, `@isolated(any)`, availability on the platforms the package claims) of the APIs
+// Statoscope's code, tests and docs call, each after the page of Apple's documentation named above it
+// (developer.apple.com/documentation/swiftui/...), which shows the declaration of the current SDK.
+// An API missing from a claimed platform is `@available(*, unavailable)` under that platform's
+// `STANDIN_*` condition. Type-checking only; see README.md.
+import Foundation
 import Observation
 
 // MARK: Views
 
+// developer.apple.com/documentation/swiftui/view: `@MainActor @preconcurrency protocol View`.
 @MainActor @preconcurrency
 public protocol View {
     associatedtype Body: View
@@ -15,11 +21,13 @@ extension Never: View {
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/emptyview
 public struct EmptyView: View {
     nonisolated public init() {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/tupleview
 public struct TupleView<T>: View {
     nonisolated public init(_ value: T) {}
     public var body: Never { fatalError() }
@@ -33,6 +41,7 @@ extension Optional: View where Wrapped: View {
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/viewbuilder
 @resultBuilder
 public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
@@ -50,36 +59,45 @@ public struct ViewBuilder {
     }
 }
 
+// developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4: `nonisolated init<S>(_ content: S)
+// where S : StringProtocol`.
 public struct Text: View {
     nonisolated public init<S: StringProtocol>(_ content: S) {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy8: `nonisolated
+// init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S : StringProtocol`.
 public struct Button<Label: View>: View {
     nonisolated public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) where Label == Text {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/textfield/init(_:text:)-4ywcd; every platform.
 public struct TextField<Label: View>: View {
     nonisolated public init<S: StringProtocol>(_ title: S, text: Binding<String>) where Label == Text {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/toggle/init(_:ison:)-8qx3l; every platform.
 public struct Toggle<Label: View>: View {
     nonisolated public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) where Label == Text {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
 public struct VStack<Content: View>: View {
     nonisolated public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/list/init(content:)
 public struct List<SelectionValue: Hashable, Content: View>: View {
     nonisolated public init(@ViewBuilder content: () -> Content) where SelectionValue == Never {}
     public var body: Never { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/foreach/init(_:id:content:) and init(_:content:)
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     nonisolated public init(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content
@@ -95,14 +113,20 @@ extension ForEach: View where Content: View {
 
 // MARK: Navigation
 
+// developer.apple.com/documentation/swiftui/navigationpath: `struct NavigationPath`; iOS 16,
+// macOS 13, tvOS 16, watchOS 9, visionOS 1.
 public struct NavigationPath {
     nonisolated public init() {}
 }
 
+// developer.apple.com/documentation/swiftui/navigationstack: `@MainActor @preconcurrency struct
+// NavigationStack<Data, Root> where Root : View`; iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1.
 public struct NavigationStack<Data, Root: View>: View {
+    // .../navigationstack/init(root:)
     @MainActor @preconcurrency
     public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
 
+    // .../navigationstack/init(path:root:)
     @MainActor @preconcurrency
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
     where
@@ -113,44 +137,80 @@ public struct NavigationStack<Data, Root: View>: View {
     public var body: Never { fatalError() }
 }
 
-public enum PopoverAttachmentAnchor {
-    case rect(Int)
+// developer.apple.com/documentation/swiftui/anchor/source: the anchor a popover's default
+// `attachmentAnchor`, `.rect(.bounds)`, names.
+public struct Anchor<Value> {
+    public struct Source {
+        public static var bounds: Source { Source() }
+    }
 }
 
-public enum Edge {
+// developer.apple.com/documentation/swiftui/popoverattachmentanchor: `enum PopoverAttachmentAnchor`,
+// every platform (the popover modifiers that take it are not).
+public enum PopoverAttachmentAnchor {
+    case rect(Anchor<CGRect>.Source)
+}
+
+// developer.apple.com/documentation/swiftui/edge: `@frozen enum Edge`.
+@frozen public enum Edge {
     case top, leading, bottom, trailing
 }
 
 extension View {
+    // developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:): every platform.
+    // Apple's `content` is `@ContentBuilder`, which builds views here as `@ViewBuilder` does.
     nonisolated public func sheet<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
         @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:):
+    // iOS 14, tvOS 14, watchOS 7, visionOS 1; not macOS.
+    #if STANDIN_MACOS
+        @available(*, unavailable, message: "fullScreenCover(item:onDismiss:content:) is not on macOS")
+    #endif
     nonisolated public func fullScreenCover<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
         @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/popover(item:attachmentanchor:arrowedge:content:):
+    // iOS 13, macOS 10.15, visionOS 1; not tvOS, not watchOS.
+    #if STANDIN_TVOS || STANDIN_WATCHOS
+        @available(*, unavailable, message: "popover(item:attachmentAnchor:arrowEdge:content:) is not on tvOS nor watchOS")
+    #endif
     nonisolated public func popover<Item: Identifiable, Content: View>(
-        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(0), arrowEdge: Edge? = nil,
+        item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
         @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/navigationdestination(item:destination:):
+    // iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1.
     nonisolated public func navigationDestination<D: Hashable, C: View>(
         item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:):
+    // iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1.
     nonisolated public func navigationDestination<D: Hashable, C: View>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u: every platform.
     nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/task(name:priority:file:line:_:): iOS 15,
+    // macOS 12, tvOS 15, watchOS 8, visionOS 1 (`name`, `file` and `line` do nothing before the 26.4
+    // releases). The SDK interface marks `action` `@_inheritActorContext`: written in a view's `body`,
+    // the closure runs on the main actor.
     nonisolated public func task(
-        priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void
+        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
+        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/environment(_:)-4516h: `nonisolated func
+    // environment<T>(_ object: T?) -> some View where T : AnyObject, T : Observable`; iOS 17,
+    // macOS 14, tvOS 17, watchOS 10, visionOS 1.
     nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
         EmptyView()
     }
@@ -158,15 +218,28 @@ extension View {
 
 // MARK: State and bindings
 
+// developer.apple.com/documentation/swiftui/dynamicproperty
 public protocol DynamicProperty {}
 
+// developer.apple.com/documentation/swiftui/binding: `@frozen @propertyWrapper @dynamicMemberLookup
+// struct Binding<Value>`, `@unchecked Sendable` where `Value: Sendable`; every platform.
 @frozen @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
+    // developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp: `@preconcurrency
+    // init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any)
+    // @Sendable (Value) -> Void)`. A closure that is not `@Sendable` and not isolated to an actor
+    // (`{ @MainActor in ... }`) cannot capture a scope; `@preconcurrency` makes that a warning, an
+    // error here as in the package's build.
     @preconcurrency
-    nonisolated public init(get: @escaping @isolated(any) () -> Value, set: @escaping @isolated(any) (Value) -> Void) {}
+    nonisolated public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
 
+    // .../binding/init(projectedvalue:)
     nonisolated public init(projectedValue: Binding<Value>) {}
 
+    // .../binding/constant(_:)
     public static func constant(_ value: Value) -> Binding<Value> { fatalError() }
 
     public var wrappedValue: Value {
@@ -183,6 +256,8 @@ public struct Binding<Value> {
 
 extension Binding: @unchecked Sendable where Value: Sendable {}
 
+// developer.apple.com/documentation/swiftui/state: `@frozen @propertyWrapper struct State<Value>`;
+// every platform.
 @frozen @propertyWrapper
 public struct State<Value>: DynamicProperty {
     nonisolated public init(wrappedValue value: Value) {}
@@ -196,6 +271,9 @@ public struct State<Value>: DynamicProperty {
     public var projectedValue: Binding<Value> { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/environment: `@frozen @propertyWrapper struct
+// Environment<Value>`; `init(_ objectType:)` for `Observable` objects: iOS 17, macOS 14, tvOS 17,
+// watchOS 10, visionOS 1.
 @frozen @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
     nonisolated public init(_ objectType: Value.Type) where Value: AnyObject & Observable {}
@@ -204,6 +282,8 @@ public struct Environment<Value>: DynamicProperty {
     public var wrappedValue: Value { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/bindable: `@dynamicMemberLookup @propertyWrapper struct
+// Bindable<Value>`; iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1.
 @frozen @propertyWrapper @dynamicMemberLookup
 public struct Bindable<Value> {
     nonisolated public init(wrappedValue: Value) where Value: AnyObject & Observable {}
@@ -221,6 +301,7 @@ public struct Bindable<Value> {
 
 // MARK: Apps
 
+// developer.apple.com/documentation/swiftui/scene: `@MainActor @preconcurrency protocol Scene`.
 @MainActor @preconcurrency
 public protocol Scene {
     associatedtype Body: Scene
@@ -232,6 +313,7 @@ public struct SceneBuilder {
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
+// developer.apple.com/documentation/swiftui/windowgroup/init(content:)
 public struct WindowGroup<Content: View>: Scene {
     nonisolated public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
@@ -239,6 +321,7 @@ public struct WindowGroup<Content: View>: Scene {
 
 extension Never: Scene {}
 
+// developer.apple.com/documentation/swiftui/app: `@MainActor @preconcurrency protocol App`.
 @MainActor @preconcurrency
 public protocol App {
     associatedtype Body: Scene

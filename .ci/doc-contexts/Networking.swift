@@ -6,7 +6,9 @@ import Statoscope
     import FoundationNetworking
 #endif
 
-struct DTO: Codable, Equatable, Sendable {
+// `nonisolated`, as a type that effects decode off the main actor is in a module that is main-actor
+// isolated by default, like a new Xcode app.
+nonisolated struct DTO: Codable, Equatable, Sendable {
     let count: Int
 }
 

@@ -21,6 +21,20 @@ struct IdentifiableScopeTests {
         #expect(editor.id != other.id)
     }
 
+    @Test func theHashIsTheHashOfTheIdentityOnAndOffTheMainActor() async {
+        let card = ContactCard(name: "Ada")
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(card))
+        let identityHash = hasher.finalize()
+        #expect(card.hashValue == identityHash)
+        let hashOffTheMainActor = await Self.hashOffTheMainActor(card)
+        #expect(hashOffTheMainActor == identityHash)
+    }
+
+    nonisolated private static func hashOffTheMainActor(_ value: some Hashable & Sendable) async -> Int {
+        value.hashValue
+    }
+
     @Test func equalityNeedsNoMainActor() async {
         let card = ContactCard(name: "Ada")
         let isEqual = await Self.compareOffTheMainActor(card, card)

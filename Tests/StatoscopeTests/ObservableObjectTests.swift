@@ -19,8 +19,11 @@
         }
     }
 
-    /// A parent that presents a child, written as an `ObservableObject`.
-    final class PublishedParent: Scope, ObservableObject {
+    /// A parent that presents a child, written as an `ObservableObject`. Its state is only subscopes,
+    /// so it declares its publisher: Combine documents the one it synthesizes only for a class with
+    /// `@Published` properties.
+    final class PublishedParent: Scope, @preconcurrency ObservableObject {
+        let objectWillChange = ObservableObjectPublisher()
         @Subscope var child: PublishedCounter? = nil
         @Subscope var rows: [PublishedCounter] = []
 

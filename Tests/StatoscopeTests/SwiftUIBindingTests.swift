@@ -18,9 +18,6 @@
                 .sheet(item: contacts.presentation(\.editor, dismiss: .userDismissedEditor)) { editor in
                     EditorView(editor: editor)
                 }
-                .popover(item: contacts.presentation(\.editor, dismiss: .userDismissedEditor)) { editor in
-                    EditorView(editor: editor)
-                }
                 .navigationDestination(item: contacts.presentation(\.editor, dismiss: .userDismissedEditor)) {
                     editor in
                     EditorView(editor: editor)
@@ -29,7 +26,23 @@
         }
     }
 
-    #if !os(macOS)
+    // A platform guard names the platform and its condition in .ci/apple-typecheck, which simulates
+    // each platform on Linux (.ci/apple-standins/README.md).
+    #if !os(tvOS) && !os(watchOS) && !STANDIN_TVOS && !STANDIN_WATCHOS
+        /// `popover` exists everywhere but on tvOS and watchOS.
+        private struct PopoverView: View {
+            let contacts: Contacts
+
+            var body: some View {
+                Text("Contacts")
+                    .popover(item: contacts.presentation(\.editor, dismiss: .userDismissedEditor)) { editor in
+                        EditorView(editor: editor)
+                    }
+            }
+        }
+    #endif
+
+    #if !os(macOS) && !STANDIN_MACOS
         /// `fullScreenCover` exists everywhere but on macOS.
         private struct CoverView: View {
             let contacts: Contacts

@@ -10,6 +10,9 @@ import Statoscope
 #if canImport(UIKit)
     import UIKit
 #endif
+#if canImport(Combine)
+    import Combine
+#endif
 
 // UsingScopesInSwiftUIAndUIKit.md, line 27
 
@@ -195,7 +198,7 @@ final class RecipeScreen: IdentifiableScope {
 }
 
 // UsingScopesInSwiftUIAndUIKit.md, line 291
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
     private let recipes: Recipes
@@ -216,6 +219,27 @@ final class RecipeCountViewController: UIViewController {
         view.addSubview(countLabel)
         observation = recipes.observe { [countLabel] recipes in
             countLabel.text = "\(recipes.titles.count) recipes"
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 348
+#if canImport(Combine)
+
+final class RecipeBook: Scope, @preconcurrency ObservableObject {
+    let objectWillChange = ObservableObjectPublisher()
+    @Subscope var editor: RecipeEditor? = nil
+
+    enum When {
+        case userTappedEdit
+        case userClosedEditor
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTappedEdit: editor = RecipeEditor()
+        case .userClosedEditor: editor = nil
         }
     }
 }

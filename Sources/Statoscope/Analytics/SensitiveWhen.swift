@@ -13,7 +13,10 @@
 /// Logs, error reports, analytics, recordings and specifications keep a sensitive case's name and
 /// redact all of its values (the rule: <doc:MiddlewareAndAnalytics#What-stays-private>). To redact
 /// one value of a case, wrap it in ``Sensitive`` instead.
-public protocol SensitiveWhen {
+///
+/// The conformance is read off the main actor, so it cannot be isolated to it: under main-actor
+/// default isolation, the conformance and its `isSensitive` are nonisolated without being marked so.
+public protocol SensitiveWhen: SendableMetatype {
     /// Whether all of this event's values must be kept out of analytics and recordings.
     var isSensitive: Bool { get }
 }

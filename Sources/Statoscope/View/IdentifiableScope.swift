@@ -15,7 +15,9 @@
 /// ```
 ///
 /// The `id` is the scope's `ObjectIdentifier` unless the scope declares an `id` of its own, which has to
-/// be a `let` of a `Sendable` type: the conformance is used off the main actor.
+/// be a `nonisolated let` of a `Sendable` type: the conformance is used off the main actor. The
+/// conformance is written the same way whether the module's code is nonisolated by default or, as in
+/// new Xcode app projects, main-actor isolated by default.
 public protocol IdentifiableScope: Scope, Identifiable, Hashable {}
 
 extension IdentifiableScope {
@@ -27,5 +29,16 @@ extension IdentifiableScope {
     /// Hashes the scope's identity.
     public nonisolated func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// The hash of the scope's identity.
+    ///
+    /// Declared here so that the compiler does not derive one inside the scope's class: there, under
+    /// main-actor default isolation, it would be main-actor isolated, the scope's `Hashable`
+    /// conformance with it, and the conformance to this protocol would not compile.
+    public nonisolated var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
     }
 }
