@@ -45,7 +45,8 @@ struct LiveCountRunTests {
     @Test func theUnconfiguredClientFailsWithAMessage() async throws {
         let live = LiveCount()
         live.send(.userConnects)
-        let settled = await live.effectsState.waitUntilSettled(timeout: .seconds(10))
+        // A bound, not a timing: other suites share the main actor (see `waitUntil` below).
+        let settled = await live.effectsState.waitUntilSettled(timeout: .seconds(120))
         #expect(settled)
         #expect(!live.viewShowsLive)
         #expect(live.viewDisplaysError == "no LiveCountAPI injected")
