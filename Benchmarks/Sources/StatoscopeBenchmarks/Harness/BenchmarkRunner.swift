@@ -32,16 +32,31 @@ struct BenchmarkRunner {
         let settings = options.settings
         let context = WorkloadContext(settings: settings)
         let loadBefore = Report.loadAverage()
-        print(
-            "statoscope-benchmarks: \(settings.isSmoke ? "smoke run" : "full run"), load average \(load(loadBefore))"
-        )
+        if options.resultPath == nil {
+            print(
+                "statoscope-benchmarks: \(settings.isSmoke ? "smoke run" : "full run"), load average \(load(loadBefore))"
+            )
+        }
         var planned: [Report.PlannedWorkload] = []
+        // A workload that runs alone is measured in this process; several each get a process of
+        // their own, so that what one leaves in the heap (the allocator's free lists after a
+        // hundred thousand effects) does not slow the next, the hand-written baselines included.
+        let isolates = workloads.count > 1 && !options.runsInOneProcess && options.resultPath == nil
         for workload in workloads {
             switch workload.body {
             case .runnable(let body):
-                print("workload \(workload.number): \(workload.title)")
+                if options.resultPath == nil { print("workload \(workload.number): \(workload.title)") }
                 context.section = String(workload.number)
-                await body(context)
+                if isolates {
+                    do {
+                        context.adopt(try WorkloadProcess.run(workload.number, options: options))
+                    } catch {
+                        FileHandle.standardError.write(Data("workload \(workload.number): \(error)\n".utf8))
+                        return 1
+                    }
+                } else {
+                    await body(context)
+                }
             case .planned(let reason):
                 print("workload \(workload.number): \(workload.title): not measured: \(reason)")
                 planned.append(.init(workload: workload.number, title: workload.title, reason: reason))
@@ -54,6 +69,9 @@ struct BenchmarkRunner {
                 FileHandle.standardError.write(Data("build time: \(error)\n".utf8))
                 return 1
             }
+        }
+        if let path = options.resultPath {
+            return WorkloadProcess.write(context, to: path)
         }
         let rows = context.rows
         let loadAfter = Report.loadAverage()

@@ -13,10 +13,16 @@ struct Options {
     var profile: String?
     var profileCount = 2_000
     var showsHelp = false
+    /// Runs every workload in this process, one after the other, instead of each in a process of
+    /// its own.
+    var runsInOneProcess = false
+    /// Where a workload run by the runner in a process of its own writes what it recorded.
+    var resultPath: String?
 
     static let usage = """
         usage: statoscope-benchmarks [--smoke] [--json PATH] [--only N,N...] [--repetitions N]
-                                     [--build-time] [--package-path PATH] [--list] [--help]
+                                     [--build-time] [--package-path PATH] [--one-process]
+                                     [--list] [--help]
                statoscope-benchmarks --profile NAME [--count N]
 
           --smoke            tiny counts for CI: every workload runs, no budget fails the run
@@ -26,6 +32,8 @@ struct Options {
                              effect round trip 15)
           --build-time       also time a clean debug build of the library products
           --package-path P   the library's package for --build-time (default: found from this source)
+          --one-process      run every workload in this process; by default each runs in a
+                             process of its own, so that one's heap does not weigh on the next
           --list             list the workloads, including those not written yet, and exit
           --profile NAME     run one operation --count times (default 2000) and exit, for callgrind;
                              --list shows the names
@@ -71,6 +79,10 @@ struct Options {
                     throw Invalid(description: "--count takes a number")
                 }
                 options.profileCount = count
+            case "--one-process":
+                options.runsInOneProcess = true
+            case "--result-path":
+                options.resultPath = try value(for: argument)
             case "--list":
                 options.listsWorkloads = true
             case "--help", "-h":

@@ -16,6 +16,12 @@ final class WorkloadContext {
         checksum = checksum &* 31 &+ value
     }
 
+    /// Takes in what a workload run in a process of its own recorded.
+    func adopt(_ measured: WorkloadProcess.Result) {
+        rows.append(contentsOf: measured.rows)
+        consume(measured.checksum)
+    }
+
     /// Records the figure other rows of a workload are compared with.
     func recordBaseline(_ measured: Measured, note: String? = nil) {
         rows.append(
