@@ -89,11 +89,11 @@ package enum ScopeRuntimeTable {
 
     /// Runs `body`, which makes runtimes for the rows that joined a list, without sweeping for
     /// released scopes (see ``sweepsDeferred``).
-    static func deferringSweeps<Result>(_ body: () -> Result) -> Result {
+    static func deferringSweeps(_ body: () -> Void) {
         let wasDeferred = sweepsDeferred
         sweepsDeferred = true
         defer { sweepsDeferred = wasDeferred }
-        return body()
+        body()
     }
 
     /// The runtime of `scope`, if it has one; never makes one: for reads.

@@ -67,15 +67,19 @@ package final class ChildList {
         runtimeAt: (Int) -> ScopeRuntime
     ) -> (left: [Row], joined: [Row]) {
         var joined: [Row] = []
-        // Places put in first, so that a row taken out and put back is never counted as gone.
-        for index in change.inserted {
-            let runtime = runtimeAt(index)
-            if runtime.tree.placesListSerial == serial, runtime.tree.placesInList > 0 {
-                runtime.tree.placesInList += 1
-            } else {
-                runtime.tree.placesListSerial = serial
-                runtime.tree.placesInList = 1
-                joined.append(Row(index: index, runtime: runtime))
+        // Places put in first, so that a row taken out and put back is never counted as gone. No
+        // sweep while the rows get their runtimes: the released rows that left go with this change,
+        // and a sweep would run the app's deinits in the middle of it.
+        ScopeRuntimeTable.deferringSweeps {
+            for index in change.inserted {
+                let runtime = runtimeAt(index)
+                if runtime.tree.placesListSerial == serial, runtime.tree.placesInList > 0 {
+                    runtime.tree.placesInList += 1
+                } else {
+                    runtime.tree.placesListSerial = serial
+                    runtime.tree.placesInList = 1
+                    joined.append(Row(index: index, runtime: runtime))
+                }
             }
         }
         var left: [Row] = []

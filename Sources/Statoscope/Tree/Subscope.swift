@@ -194,10 +194,8 @@ public struct Subscope<Value> {
                     ChildListChange.between(old: $0, new: current)
                 })
             else { return }
-            found = ScopeRuntimeTable.deferringSweeps {
-                list.apply(change, newIdentities: current) {
-                    ScopeRuntimeTable.runtime(for: rowAccess.row(value, $0))
-                }
+            found = list.apply(change, newIdentities: current) {
+                ScopeRuntimeTable.runtime(for: rowAccess.row(value, $0))
             }
         }
         guard let (left, joined) = found else { return }
@@ -233,12 +231,8 @@ public struct Subscope<Value> {
         storage.rowAccess?.withIdentities(storage.value) { current in
             if let change = list.identities.withUnsafeBytes({ ChildListChange.between(old: $0, new: current) }
             ) {
-                // No sweep meanwhile: it would run the app's deinits in the middle of the record's
-                // change.
-                _ = ScopeRuntimeTable.deferringSweeps {
-                    list.apply(change, newIdentities: current) {
-                        ScopeRuntimeTable.runtime(for: storage.rowAccess!.row(storage.value, $0))
-                    }
+                _ = list.apply(change, newIdentities: current) {
+                    ScopeRuntimeTable.runtime(for: storage.rowAccess!.row(storage.value, $0))
                 }
             }
         }
