@@ -17,14 +17,42 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // The library, as modules whose dependencies run one way (each may use only those above it):
+        // the core (scopes, dispatch, the tree and its lifecycle, error reports, and the hook list the
+        // instruments plug into), injection, effects, the instruments, the view layer, and the
+        // umbrella that users import, which re-exports them all.
+        .target(
+            name: "StatoscopeCore",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "StatoscopeInjection",
+            dependencies: ["StatoscopeCore"]
+        ),
+        .target(
+            name: "StatoscopeEffects",
+            dependencies: ["StatoscopeCore", "StatoscopeInjection"]
+        ),
+        .target(
+            name: "StatoscopeInstruments",
+            dependencies: ["StatoscopeCore", "StatoscopeEffects"]
+        ),
+        .target(
+            name: "StatoscopeView",
+            dependencies: ["StatoscopeCore", "StatoscopeInstruments"]
+        ),
         .target(
             name: "Statoscope",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects", "StatoscopeInstruments",
+                "StatoscopeView",
+            ]
         ),
         .target(
             name: "StatoscopeTesting",
             dependencies: [
                 "Statoscope",
+                "StatoscopeCore",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
@@ -54,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeTests",
-            dependencies: ["Statoscope", "StatoscopeTestSupport"]
+            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeTestSupport"]
         ),
         .testTarget(
             name: "StatoscopeTestingTests",
@@ -80,7 +108,7 @@ let package = Package(
         // streams flooding the main actor.
         .testTarget(
             name: "StatoscopeMemoryTests",
-            dependencies: ["Statoscope", "StatoscopeTestSupport"]
+            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeTestSupport"]
         ),
         .testTarget(
             name: "StatoscopeReliabilityTests",

@@ -41,7 +41,7 @@ final class Instruments {
         observation = recipes.observe { [weak self] recipes in
             self?.lastCount = recipes.titles.count
         }
-        recipes.injectObject(RecipeClient.failing)
+        recipes.inject(RecipeClient.failing)
         recipes.send(.appStarted)
     }
 }

@@ -64,9 +64,9 @@ package final class DemoApp: Scope {
     /// scope and effect of the tree reads them.
     package static func live(baseURL: URL) -> DemoApp {
         let app = DemoApp()
-        app.injectObject(CounterAPI.live(baseURL: baseURL))
-        app.injectObject(ProfileAPI.live(baseURL: baseURL))
-        app.injectObject(LiveCountAPI.live(baseURL: baseURL))
+        app.inject(CounterAPI.live(baseURL: baseURL))
+        app.inject(ProfileAPI.live(baseURL: baseURL))
+        app.inject(LiveCountAPI.live(baseURL: baseURL))
         return app
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Reads a stream of server-sent events (`text/event-stream`) and decodes each event's data as JSON.
 ///
 /// Built on a data task whose delegate receives the body as it arrives: `URLSession.bytes(for:)`
-/// does not exist in FoundationNetworking on Linux (Swift 6.3). Stopping the iteration, or cancelling
+/// does not exist in FoundationNetworking on Linux. Stopping the iteration, or cancelling
 /// the task that iterates, cancels the request.
 enum EventStreamOverHTTP {
     static func events<Event: Decodable & Sendable>(

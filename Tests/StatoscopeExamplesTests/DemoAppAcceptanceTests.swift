@@ -41,7 +41,7 @@ struct DemoAppAcceptanceTests {
 
     @Test func theAppReadsTheInjectedClients() async {
         let app = await DemoApp()
-        await app.injectObject(CounterAPI.echoing)
+        await app.inject(CounterAPI.echoing)
         let description = await app.subtreeDescription
         #expect(description.contains("injects CounterAPI = CounterAPI.echoing"))
         #expect(description.contains("counter: Counter"))

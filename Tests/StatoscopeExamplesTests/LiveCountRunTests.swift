@@ -56,8 +56,8 @@ struct LiveCountRunTests {
     private func appWithLiveCountConnected() async throws -> (PlayedLiveServer, DemoApp, LiveCount) {
         let server = PlayedLiveServer()
         let app = DemoApp()
-        app.injectObject(CounterAPI.echoing)
-        app.injectObject(server.api)
+        app.inject(CounterAPI.echoing)
+        app.inject(server.api)
         app.send(.userOpensLiveCount)
         let live = try #require(app.liveCount)
         try await waitUntil("the first connection opens") { server.connectionsOpened == 1 }

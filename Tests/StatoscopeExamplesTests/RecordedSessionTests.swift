@@ -11,8 +11,8 @@ struct RecordedSessionTests {
     @Test func aRecordedSessionReplaysAsATestPlan() async throws {
         var lines = ""
         let app = DemoApp()
-        app.injectObject(CounterAPI.echoing)
-        app.injectObject(ProfileAPI.holdingJohn)
+        app.inject(CounterAPI.echoing)
+        app.inject(ProfileAPI.holdingJohn)
         let recorder = Recorder(recording: app) { lines += $0 }
         app.counter.send(.userTappedIncrementButton)
         await app.effectsState.waitUntilSubtreeSettled()

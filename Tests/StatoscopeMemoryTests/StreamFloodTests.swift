@@ -1,5 +1,6 @@
 import Foundation
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
 import XCTest
 

@@ -160,7 +160,7 @@ final class Row: Scope {
 
 @MainActor
 func instrument(_ home: Home) -> MiddlewareRegistration {
-    home.injectObject(NamesAPI { id in "mock \(id)" })         // home's subtree only
+    home.inject(NamesAPI { id in "mock \(id)" })         // home's subtree only
     EventLogging.enable(level: .info, stateDiffs: true)        // events, effects, state diffs
     ErrorReporting.addHandler { report in print(report.description) }
     print(home.subtreeDescription)                             // the tree's state, as text

@@ -13,7 +13,7 @@ struct ReadmeTourTests {
 
     @Test func treeFromTheTourLinksRowsAndReadsTheirDependency() async throws {
         let home = Home()
-        home.injectObject(NamesAPI { id in "mock \(id)" })
+        home.inject(NamesAPI { id in "mock \(id)" })
         home.send(.listLoaded(2))
         home.rows[1].send(.userTappedRow)
         await home.effectsState.waitUntilSubtreeSettled()

@@ -29,7 +29,7 @@ import Testing
     @Test func sendUnsafeThrowsTheMissingAncestor() throws {
         let lens = Lens()
         withKnownIssue {
-            #expect(throws: MissingSuperscopeError.self) { try lens.sendUnsafe(.sights) }
+            #expect(throws: MissingSuperscopeError.self) { try lens.sendThrowing(.sights) }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("was never linked below a parent")
         }

@@ -123,7 +123,7 @@ struct ClassHierarchyTests {
 
     @Test func aSubclassInjectedAndResolvedThroughItsBaseClass() async {
         let frame = Frame()
-        frame.screen.injectObject(Greeting(text: "screen"))
+        frame.screen.inject(Greeting(text: "screen"))
         let panel = frame.screen.panel
         #expect((try? panel.superscope(Screen.self)) === frame.screen)
         #expect(panel.screen === frame.screen)

@@ -1,5 +1,6 @@
 import Foundation
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 import Testing
 
 /// `CriticalState` is what every lock of the library goes through: threads racing on one instance

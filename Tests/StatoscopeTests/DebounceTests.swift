@@ -50,7 +50,7 @@ struct DebounceTests {
     private func searchBox() -> (SearchBox, ManualClock) {
         let clock = ManualClock()
         let box = SearchBox()
-        box.injectObject(EffectClock(clock))
+        box.inject(EffectClock(clock))
         return (box, clock)
     }
 
@@ -138,7 +138,7 @@ struct DebounceTests {
         await box.effectsState.waitUntilSettled()
 
         let newClock = ManualClock()
-        box.injectObject(EffectClock(newClock))
+        box.inject(EffectClock(newClock))
         box.send(.userPulledToRefresh(2))
         await box.effectsState.waitUntilSettled()
         #expect(

@@ -76,7 +76,7 @@ extension EventLoggingTests {
             "event-log", in: "Sources/Statoscope/Documentation.docc/MiddlewareAndAnalytics.md")
         #expect(lines.joined(separator: "\n") == shown)
         let shownInDocComment = try DocumentedOutput.named(
-            "event-log", in: "Sources/Statoscope/Middleware/EventLogging.swift")
+            "event-log", in: "Sources/StatoscopeInstruments/Middleware/EventLogging.swift")
         #expect(lines.joined(separator: "\n") == shownInDocComment)
     }
 }

@@ -92,11 +92,11 @@ extension GettingStarted {
 extension DocumentedOutputTests {
     @Test func subtreeDescriptionInItsDocComment() throws {
         let home = GettingStarted.Home()
-        home.injectObject(GettingStarted.APIClient(baseURL: "https://staging.example.com"))
+        home.inject(GettingStarted.APIClient(baseURL: "https://staging.example.com"))
         home.counter.send(.userTappedIncrementButton)
         defer { home.counter.effectsState.cancelAllEffects() }
         let shown = try DocumentedOutput.named(
-            "subtree-description", in: "Sources/Statoscope/Tree/Scope+SubtreeDescription.swift")
+            "subtree-description", in: "Sources/Statoscope/Reading/Scope+SubtreeDescription.swift")
         #expect(home.subtreeDescription == shown)
     }
 }

@@ -46,19 +46,19 @@ struct InjectionTests {
     @Test func nearestInjectedValueWinsElseTheDefault() async {
         let (grandparent, parent, scope) = threeLevels()
         #expect(scope.greeting.text == "default")
-        grandparent.injectObject(Greeting(text: "grandparent"))
+        grandparent.inject(Greeting(text: "grandparent"))
         #expect(scope.greeting.text == "grandparent")
-        parent.injectObject(Greeting(text: "parent"))
+        parent.inject(Greeting(text: "parent"))
         #expect(scope.greeting.text == "parent")
         #expect(grandparent.greeting.text == "grandparent")
-        scope.injectObject(Greeting(text: "self"))
+        scope.inject(Greeting(text: "self"))
         #expect(scope.greeting.text == "self")
         #expect(parent.greeting.text == "parent")
     }
 
     @Test func overrideOnOneSubtreeLeavesItsSiblingsAlone() async {
         let root = Root()
-        root.branch.injectObject(Greeting(text: "mock"))
+        root.branch.inject(Greeting(text: "mock"))
         #expect(root.branch.leaf.greeting.text == "mock")
         #expect(root.other.leaf.greeting.text == "default")
         #expect(root.greeting.text == "default")
@@ -67,19 +67,19 @@ struct InjectionTests {
     @Test func overrideAddedAfterTheTreeExistsIsSeenBelow() async {
         let (grandparent, _, scope) = threeLevels()
         #expect(scope.greeting.text == "default")
-        grandparent.injectObject(Greeting(text: "later"))
+        grandparent.inject(Greeting(text: "later"))
         #expect(scope.greeting.text == "later")
     }
 
     @Test func replacingAnInjectedValueIsSeenBelowAndByEffects() async {
         let (grandparent, parent, scope) = threeLevels()
-        grandparent.injectObject(Greeting(text: "first"))
+        grandparent.inject(Greeting(text: "first"))
         #expect(scope.greeting.text == "first")
-        grandparent.injectObject(Greeting(text: "second"))
+        grandparent.inject(Greeting(text: "second"))
         #expect(scope.greeting.text == "second")
         #expect(parent.greeting.text == "second")
-        parent.injectObject(Greeting(text: "parent"))
-        parent.injectObject(Greeting(text: "parent again"))
+        parent.inject(Greeting(text: "parent"))
+        parent.inject(Greeting(text: "parent again"))
         #expect(scope.greeting.text == "parent again")
         #expect(grandparent.greeting.text == "second")
         scope.send(.greetFromEffect)
@@ -89,7 +89,7 @@ struct InjectionTests {
 
     @Test func subtreeMovedUnderAnOverrideSeesItAtEveryDepth() async {
         let parent = Greeter()
-        parent.injectObject(Greeting(text: "parent"))
+        parent.inject(Greeting(text: "parent"))
         let child = Greeter()
         child.child = Greeter()
         let grandchild = child.child!
@@ -97,7 +97,7 @@ struct InjectionTests {
         parent.child = child
         #expect(grandchild.greeting.text == "parent")
         let other = Greeter()
-        other.injectObject(Greeting(text: "other"))
+        other.inject(Greeting(text: "other"))
         other.child = child
         #expect(grandchild.greeting.text == "other")
         #expect(child.greeting.text == "other")
@@ -105,7 +105,7 @@ struct InjectionTests {
 
     @Test func childLinkedAfterAnOverrideSeesIt() async {
         let parent = Greeter()
-        parent.injectObject(Greeting(text: "parent"))
+        parent.inject(Greeting(text: "parent"))
         let child = Greeter()
         #expect(child.greeting.text == "default")
         parent.child = child
@@ -113,15 +113,15 @@ struct InjectionTests {
         parent.child = nil
         #expect(child.greeting.text == "parent", "a dismissed scope still reads what its ancestors gave")
         let other = Greeter()
-        other.injectObject(Greeting(text: "other"))
+        other.inject(Greeting(text: "other"))
         other.child = child
         #expect(child.greeting.text == "other", "linked elsewhere, it reads its new ancestors")
     }
 
     @Test func effectSeesTheDependenciesOfTheScopeThatEnqueuedIt() async {
         let (grandparent, parent, scope) = threeLevels()
-        grandparent.injectObject(Greeting(text: "grandparent"))
-        scope.injectObject(Greeting(text: "scope"))
+        grandparent.inject(Greeting(text: "grandparent"))
+        scope.inject(Greeting(text: "scope"))
         scope.send(.greetFromEffect)
         parent.send(.greetFromEffect)
         await scope.effectsState.waitUntilSettled()

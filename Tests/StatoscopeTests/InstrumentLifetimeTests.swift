@@ -1,4 +1,5 @@
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 import Testing
 
 /// A scope with `Codable` events, for analytics and recording.

@@ -148,7 +148,7 @@ struct LifetimeTests {
         let refusal = try #require(report.error as? EventToDismissedScope)
         #expect(refusal.description == "Home.detail: Detail was dismissed; tap was not delivered")
         #expect("\(report)" == "Home.detail: Detail was dismissed; tap was not delivered")
-        #expect(throws: EventToDismissedScope.self) { try detail.sendUnsafe(.tap) }
+        #expect(throws: EventToDismissedScope.self) { try detail.sendThrowing(.tap) }
     }
 
     @Test func anEventQueuedForAChildItsUpdateDismissedIsRefused() async {
@@ -215,7 +215,7 @@ struct LifetimeTests {
     @Test func movingAChildBetweenParentsKeepsItsWorkAndResolvesThroughItsNewPlace() async {
         let library = Library()
         library.injectSuperscopeForTesting(Home())
-        library.right.injectObject(Greeting(text: "right"))
+        library.right.inject(Greeting(text: "right"))
         let detail = Detail()
         library.left.detail = detail
         detail.send(.load(4))

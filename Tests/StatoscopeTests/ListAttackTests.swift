@@ -555,7 +555,7 @@ struct ListAttackTests {
                 "LAList.rows[2]: LARow was dismissed; ping was not delivered",
                 "LAList.rows[2].rows[0]: LARow was dismissed; ping was not delivered",
             ])
-        #expect(throws: EventToDismissedScope.self) { try child.sendUnsafe(.ping) }
+        #expect(throws: EventToDismissedScope.self) { try child.sendThrowing(.ping) }
 
         list.send(.run { $0.rows.insert(all[2], at: 0) })
         #expect(all[2].scopePath == "LAList.rows[0]")

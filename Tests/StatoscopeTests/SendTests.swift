@@ -43,8 +43,8 @@ final class Journal: Scope {
             effectsState.enqueue(AnyEffect { When.add(100) })
             throw Refusal(value: 0)
         case .sendUnsafeInside(let value):
-            try sendUnsafe(.addThenThrow(value))
-            handled.append("sendUnsafe returned")
+            try sendThrowing(.addThenThrow(value))
+            handled.append("sendThrowing returned")
         }
     }
 }
@@ -109,7 +109,7 @@ struct SendTests {
         let journal = Journal()
         let collector = ErrorReportCollector(for: journal)
         #expect(throws: Journal.Refusal(value: 2)) {
-            try journal.sendUnsafe(.addThenThrow(2))
+            try journal.sendThrowing(.addThenThrow(2))
         }
         #expect(collector.reports.isEmpty)
         // The scope keeps working after an error.
@@ -121,7 +121,7 @@ struct SendTests {
         let journal = Journal()
         let collector = ErrorReportCollector(for: journal)
         journal.send(.sendUnsafeInside(3))
-        #expect(journal.handled == ["sendUnsafe returned", "threw 3"])
+        #expect(journal.handled == ["sendThrowing returned", "threw 3"])
         #expect(collector.reports.map { $0.error as? Journal.Refusal } == [Journal.Refusal(value: 3)])
     }
 

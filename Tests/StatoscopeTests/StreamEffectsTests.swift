@@ -1,4 +1,5 @@
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
 import Testing
 

@@ -170,7 +170,7 @@ struct TreeTests {
 
     @Test func subtreeDescriptionShowsTypesNamesStateEffectsAndInjections() async {
         let root = Root()
-        root.injectObject(Greeting(text: "hi"))
+        root.inject(Greeting(text: "hi"))
         root.branch.leaves = [Leaf()]
         root.branch.leaves[0].send(.set(3))
         root.branch.leaf.send(.startEffect)
@@ -216,7 +216,7 @@ struct TreeTests {
             last.next = next
             last = next
         }
-        root.injectObject(Greeting(text: "deep"))
+        root.inject(Greeting(text: "deep"))
         #expect(last.greeting.text == "deep")
         let lines = root.subtreeDescription.split(separator: "\n")
         // A header and an @Injected line per scope, the root's injection, and the last `next = nil`.

@@ -109,9 +109,9 @@ final class ProfileApp: Scope {
 struct WorkedExampleTests {
     @Test func detailsUseTheAPIInjectedNearestAboveThem() async throws {
         let app = ProfileApp()
-        app.injectObject(ProfileAPI.mock("app mock"))
+        app.inject(ProfileAPI.mock("app mock"))
         app.send(.listLoaded([1, 2, 3]))
-        app.rows[1].injectObject(ProfileAPI.mock("row mock"))
+        app.rows[1].inject(ProfileAPI.mock("row mock"))
 
         app.send(.userOpenedOwnProfile)
         app.rows[0].send(.userTappedRow)
@@ -137,7 +137,7 @@ struct WorkedExampleTests {
     @Test func closingADetailWhileItLoadsCancelsItsEffect() async throws {
         let app = ProfileApp()
         let gate = Gate()
-        app.injectObject(
+        app.inject(
             ProfileAPI(name: "slow") { id in
                 await gate.wait()
                 return "slow \(id)"

@@ -56,8 +56,8 @@ extension NestedTestPlan {
 
 extension TestPlan {
     // Both forms are disfavoured so that on a nested plan, which inherits them, `WITH` picks the
-    // nested plan's own, whose `POP()` comes back to it: Swift 6.3 otherwise finds the two equally
-    // good when nothing after the call tells them apart.
+    // nested plan's own, whose `POP()` comes back to it: the compiler otherwise finds the two
+    // equally good when nothing after the call tells them apart.
 
     /// Addresses a subscope until ``NestedTestPlan/POP()``: the verbs after this call send events to,
     /// and check, the scope at `subscope`, resolved again at each step.

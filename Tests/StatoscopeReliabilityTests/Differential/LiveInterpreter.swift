@@ -43,7 +43,7 @@ final class LiveInterpreter {
         }
         defer { registration.remove() }
         let app = DifferentialApp(world: world)
-        app.injectObject(EffectClock(clock))
+        app.inject(EffectClock(clock))
 
         var state = DifferentialSnapshot.start
         for (index, step) in program.enumerated() {

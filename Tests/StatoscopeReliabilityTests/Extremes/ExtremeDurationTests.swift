@@ -54,7 +54,7 @@ struct ExtremeDurationTests {
     func aHugeDebounceWaitsTheLongestWaitOnTheInjectedClock(quietPeriod: Duration) async {
         let clock = ManualClock()
         let scope = Interval()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         scope.send(.run(1, .debounce(quietPeriod)))
         await waitUntil("the debounced effect waiting on the clock") { clock.sleeperCount == 1 }
         clock.advance(by: EffectClock.longestWait - .nanoseconds(1))
@@ -80,7 +80,7 @@ struct ExtremeDurationTests {
     func aDebounceOfZeroOrLessStartsAtOnce(quietPeriod: Duration) async {
         let clock = ManualClock()
         let scope = Interval()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         scope.send(.run(1, .debounce(quietPeriod)))
         #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
         #expect(scope.finished == [1], "the clock never moved")
@@ -91,7 +91,7 @@ struct ExtremeDurationTests {
     func aThrottleOfAnyIntervalNeverTraps(interval: Duration) async {
         let clock = ManualClock()
         let scope = Interval()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         scope.send(.run(1, .throttle(interval)))
         #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
         clock.advance(by: .seconds(3_600))

@@ -36,7 +36,7 @@ final class ProgramRun {
         // Injected on both parents, as an app injects it on the scope that owns a subtree: the child
         // waits on it wherever it is moved.
         let effectClock = EffectClock(clock)
-        for parent in parents { parent.injectObject(effectClock) }
+        for parent in parents { parent.inject(effectClock) }
     }
 
     func check() async {

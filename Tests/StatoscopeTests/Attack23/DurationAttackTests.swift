@@ -52,7 +52,7 @@ struct DurationAttackTests {
     func aHugeThrottleDropsForExactlyTheLongestWaitThenStarts(interval: Duration) async {
         let clock = ManualClock()
         let scope = PacedWork()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         scope.send(.run(1, .throttle(interval)))
         #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
         clock.advance(by: EffectClock.longestWait - .nanoseconds(1))
@@ -69,7 +69,7 @@ struct DurationAttackTests {
         // The clock has run for as long as `Duration` lets whole seconds count.
         clock.advance(by: .seconds(Int64.max))
         let scope = PacedWork()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         scope.send(.run(1, .debounce(Self.largest)))
         await waitUntil("the debounced effect waiting on the clock") { clock.sleeperCount == 1 }
         clock.advance(by: EffectClock.longestWait)
@@ -93,7 +93,7 @@ struct DurationAttackTests {
     func aZeroOrNegativeDebounceNeverTouchesTheClock(quietPeriod: Duration) async {
         let clock = ManualClock()
         let scope = PacedWork()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         for number in 1...5 { scope.send(.run(number, .debounce(quietPeriod))) }
         #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
         #expect(clock.sleeperCount == 0)
@@ -104,7 +104,7 @@ struct DurationAttackTests {
     func aThrottleOfZeroOrLessStartsEveryEffectWhileTheClockStandsStill(interval: Duration) async {
         let clock = ManualClock()
         let scope = PacedWork()
-        scope.injectObject(EffectClock(clock))
+        scope.inject(EffectClock(clock))
         for number in 1...5 {
             scope.send(.run(number, .throttle(interval)))
             #expect(await scope.effectsState.waitUntilSettled(timeout: testPatience))
@@ -115,14 +115,14 @@ struct DurationAttackTests {
     @Test func aClockInjectedAboveAfterTheLatestStartStartsANewInterval() async {
         let first = ManualClock()
         let holder = ClockHolder()
-        holder.injectObject(EffectClock(first))
+        holder.inject(EffectClock(first))
         holder.work.send(.run(1, .throttle(.seconds(60))))
         #expect(await holder.work.effectsState.waitUntilSettled(timeout: testPatience))
         holder.work.send(.run(2, .throttle(.seconds(60))))
         #expect(holder.work.effectsState.effects.isEmpty, "within the first clock's interval")
 
         let second = ManualClock()
-        holder.injectObject(EffectClock(second))
+        holder.inject(EffectClock(second))
         holder.work.send(.run(3, .throttle(.seconds(60))))
         #expect(await holder.work.effectsState.waitUntilSettled(timeout: testPatience))
         #expect(holder.work.finished == [1, 3], "the new clock above starts a new interval")
@@ -130,7 +130,7 @@ struct DurationAttackTests {
         holder.work.send(.run(4, .throttle(.seconds(60))))
         #expect(holder.work.effectsState.effects.isEmpty, "within the second clock's interval")
         // The first clock again: another clock than the one of the latest start.
-        holder.injectObject(EffectClock(first))
+        holder.inject(EffectClock(first))
         holder.work.send(.run(5, .throttle(.seconds(60))))
         #expect(await holder.work.effectsState.waitUntilSettled(timeout: testPatience))
         #expect(holder.work.finished == [1, 3, 5])

@@ -249,15 +249,15 @@ struct ReentrancyTests {
     @Test func aReplacedDependencyMayInjectAndResolveFromItsDeinit() async {
         let reader = ReentryReader()
         var farewells: [String] = []
-        reader.injectObject(
+        reader.inject(
             ReentryService("first") { name in
                 farewells.append(name)
                 // Resolves, and injects again, while the value that replaced it is being stored.
                 reader.send(.read)
-                reader.injectObject(ReentryService("from deinit"))
+                reader.inject(ReentryService("from deinit"))
             })
         reader.send(.read)
-        reader.injectObject(ReentryService("second"))
+        reader.inject(ReentryService("second"))
         reader.send(.read)
         #expect(farewells == ["first"])
         #expect(reader.readNames == ["first", "second", "from deinit"])
@@ -265,11 +265,11 @@ struct ReentrancyTests {
 
     @Test func aDependencyReleasedWithAStaleSnapshotMaySendFromItsDeinit() async {
         let reader = ReentryReader()
-        reader.injectObject(ReentryService("first") { _ in reader.send(.read) })
+        reader.inject(ReentryService("first") { _ in reader.send(.read) })
         // The effect's snapshot of the dependencies holds the first value.
         reader.send(.startEffect)
         #expect(await reader.effectsState.waitUntilSettled(timeout: testPatience))
-        reader.injectObject(ReentryService("second"))
+        reader.inject(ReentryService("second"))
         // Starting another effect takes a new snapshot, releasing the first value.
         reader.send(.startEffect)
         #expect(await reader.effectsState.waitUntilSettled(timeout: testPatience))

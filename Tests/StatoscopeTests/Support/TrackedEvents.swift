@@ -1,4 +1,5 @@
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 
 /// The analytics events the sink of `Analytics.install` received, as a test reads them: once every
 /// event tracked so far was delivered, since the sink runs off the main actor.

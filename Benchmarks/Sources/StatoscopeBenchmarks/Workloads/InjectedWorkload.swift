@@ -1,7 +1,7 @@
 import Statoscope
 
 /// Workload 4: reading an `@Injected` dependency at depth 1, 10, 100 and 1,000 of a tree whose root
-/// injects it: steady (the value is cached); right after `injectObject` replaced the root's value
+/// injects it: steady (the value is cached); right after `inject` replaced the root's value
 /// (every cached value is stale); right after a scope was linked at the root (the tree changed
 /// shape, so every cached answer is stale).
 ///
@@ -12,7 +12,7 @@ enum InjectedWorkload {
         let depths = TreeSendWorkload.depths
         let chain = ChainNode.chain(depth: depths.last!)
         let root = chain[0]
-        root.injectObject(BenchService(value: 1))
+        root.inject(BenchService(value: 1))
 
         let steady = depths.map { cached(readBy: chain[$0 - 1], depth: $0) }
         TreeSendWorkload.recordByDepth(Sampler.measure(steady, in: context), in: context)
@@ -38,8 +38,8 @@ enum InjectedWorkload {
     /// Each iteration replaces the value the root injected (which makes every resolved value in the
     /// tree stale), then `reader` reads.
     static func afterInjection(at root: ChainNode, readBy reader: ChainNode, depth: Int) -> TimedCase {
-        read(by: reader, afterEach: "injectObject replacing the root's value", depth: depth) { index in
-            root.injectObject(BenchService(value: index))
+        read(by: reader, afterEach: "inject replacing the root's value", depth: depth) { index in
+            root.inject(BenchService(value: index))
         }
     }
 

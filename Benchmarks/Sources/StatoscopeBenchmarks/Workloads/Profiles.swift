@@ -17,7 +17,7 @@ enum Profiles {
             "injected-cached-1000",
             { count in
                 let chain = ChainNode.chain(depth: 1_000)
-                chain[0].injectObject(BenchService(value: 1))
+                chain[0].inject(BenchService(value: 1))
                 _ = InjectedWorkload.cached(readBy: chain[999], depth: 1_000).run(count)
             }
         ),
@@ -25,7 +25,7 @@ enum Profiles {
             "injected-after-injection-1000",
             { count in
                 let chain = ChainNode.chain(depth: 1_000)
-                chain[0].injectObject(BenchService(value: 1))
+                chain[0].inject(BenchService(value: 1))
                 _ = InjectedWorkload.afterInjection(at: chain[0], readBy: chain[999], depth: 1_000).run(count)
             }
         ),
@@ -33,7 +33,7 @@ enum Profiles {
             "injected-after-linking-1000",
             { count in
                 let chain = ChainNode.chain(depth: 1_000)
-                chain[0].injectObject(BenchService(value: 1))
+                chain[0].inject(BenchService(value: 1))
                 _ = InjectedWorkload.afterLinking(at: chain[0], readBy: chain[999], depth: 1_000).run(count)
             }
         ),

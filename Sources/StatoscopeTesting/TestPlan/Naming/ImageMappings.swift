@@ -45,8 +45,8 @@ enum ImageMappings {
     }
 
     /// The whole of a `/proc` file. Such files report a size of zero and are produced as they are
-    /// read, so they are read until the end: `String(contentsOfFile:)` returned only their start
-    /// (Swift 6.3.1, Linux), which under ThreadSanitizer's many mappings missed the binary itself.
+    /// read, so they are read until the end: `String(contentsOfFile:)` can return only their start,
+    /// which under ThreadSanitizer's many mappings misses the binary itself.
     private static func readWhole(_ path: String) -> String? {
         #if canImport(Glibc)
             let descriptor = open(path, O_RDONLY)

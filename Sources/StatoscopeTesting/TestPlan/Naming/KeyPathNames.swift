@@ -1,5 +1,6 @@
 import Foundation
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 
 /// Key paths as the user wrote them, whatever made their properties computed.
 ///
@@ -9,7 +10,9 @@ import Statoscope
 /// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary), the
 /// component reads `<Type property>`, never an address.
 package enum KeyPathNames {
-    private struct Cache {
+    // SAFETY: Sound because the only values that are not `Sendable` are key paths, which are
+    // immutable once made: the cache holds them to keep their identity, and only ever compares them.
+    private struct Cache: @unchecked Sendable {
         /// By the key path's identity, holding the key path so that identity is never reused: a key
         /// path literal is one object for the life of the process, so a plan's every step hits.
         var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, text: String)] = [:]

@@ -1,6 +1,6 @@
 /// Where a function that only jumps to another one goes.
 ///
-/// In optimized builds (Swift 6.3, x86_64 and arm64) a key path's getter can be a tiny thunk, with
+/// In optimized builds (x86_64 and arm64) a key path's getter can be a tiny thunk, with
 /// no symbol of its own, that sets up a frame and tail-calls the real key path getter. Reading its
 /// few instructions finds the getter, and with it the symbol that names the property.
 ///

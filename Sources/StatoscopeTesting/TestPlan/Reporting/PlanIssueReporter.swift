@@ -46,7 +46,7 @@ package enum PlanIssueReporter {
     }
 
     /// While set, failures go to its closure. A struct rather than a bare optional closure: a task-local
-    /// value of function type crashed `TaskLocal.withValue` in release builds with Swift 6.3.
+    /// value of function type can crash `TaskLocal.withValue` in release builds.
     @TaskLocal package static var capture: Capture?
 
     /// Reports a failure at its step's location.

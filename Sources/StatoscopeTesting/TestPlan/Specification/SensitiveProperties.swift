@@ -33,7 +33,7 @@ enum SensitiveProperties {
     /// The type of the stored property that holds `name`: the property itself, or the storage a
     /// property wrapper or `@Observable` keeps under `_name`.
     private static func storedField(named name: String, in type: Any.Type) -> Any.Type? {
-        // Class types need the class option, whose static property Swift 6.3 reports as shared
+        // Class types need the class option, whose static property the compiler reports as shared
         // mutable state: its raw value is the same bit.
         let options = type is AnyClass ? _EachFieldOptions(rawValue: 1 << 0) : []
         let wrapped = "_\(name)"

@@ -101,7 +101,7 @@ extension TestPlan {
     /// the tree, is read before the override: inject it in the builder instead.
     public func injecting<Value: Injectable>(_ value: Value) throws -> Self {
         try core.checkBuilding()
-        core.dependencies.append { root in root.injectObject(value) }
+        core.dependencies.append { root in root.inject(value) }
         return self
     }
 }

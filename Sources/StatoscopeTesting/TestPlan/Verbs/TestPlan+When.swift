@@ -1,7 +1,7 @@
 import Statoscope
 
 extension TestPlan {
-    /// Sends an event to the scope, as `sendUnsafe` does.
+    /// Sends an event to the scope, as `sendThrowing` does.
     ///
     /// The step fails if the scope's `update` throws (use ``WHEN_Throws(_:fileID:filePath:line:column:)``
     /// when it should), or if an event it sends in turn makes an update throw. A failed `WHEN` ends
@@ -79,7 +79,7 @@ extension TestPlan {
                 let step = "WHEN(\(EventText.code(when))) on \(path.describe())"
                 run.clearPendingEffects(beforeEventTo: scope)
                 do {
-                    try scope.sendUnsafe(when)
+                    try scope.sendThrowing(when)
                 } catch {
                     run.discardReportedErrors()
                     return .failed(
@@ -105,7 +105,7 @@ extension TestPlan {
                 let step = "WHEN_Throws(\(EventText.code(when))) on \(path.describe())"
                 run.clearPendingEffects(beforeEventTo: scope)
                 do {
-                    try scope.sendUnsafe(when)
+                    try scope.sendThrowing(when)
                 } catch {
                     guard matches(error) else {
                         run.discardReportedErrors()

@@ -1,0 +1,99 @@
+import Foundation
+
+/// An error thrown by a scope's update or by one of its effects, or met by an instrument watching a
+/// scope, with what caused it.
+public struct ErrorReport: Sendable, CustomStringConvertible {
+    /// What threw the error.
+    public enum Source: Sendable {
+        /// The scope's `update` threw while handling this event (a `When` of the scope).
+        case update(any Sendable)
+        /// This effect (its pristine value, as first enqueued) threw and was not mapped to a result.
+        case effect(any Effect)
+        /// A change to the tree was refused: assigning a child to a `@Subscope` property would have
+        /// linked a scope below itself (the error is a ``ScopeCycleRefused``).
+        case treeChange
+        /// The output of a ``Recorder`` of the scope's subtree failed: recording stopped. The error is
+        /// a ``RecordingError`` naming the line that was not written.
+        case recording
+        /// A closure given to the scope's ``Scope/observe(_:)`` kept changing what it read, run after
+        /// run, up to ``ScopeObservation/consecutiveRunLimit``.
+        case observation
+    }
+
+    /// The error that was thrown.
+    public let error: any Error
+    /// What threw it.
+    public let source: Source
+    // SAFETY: Sound because a metatype is immutable; it is not `Sendable` only because `Scope` is
+    // main-actor isolated, and a report reads it only to name or compare the type, never to call
+    // into it.
+    /// The type of the scope the event was sent to, or that enqueued the effect.
+    nonisolated(unsafe) public let scopeType: any Scope.Type
+    /// The identity of that scope, to tell apart scopes of the same type. Like any `ObjectIdentifier`,
+    /// it may be reused by a new object once the scope is released.
+    public let scopeID: ObjectIdentifier
+    /// Where the scope sat in its tree, from the root: `App.rows[2].detail`.
+    public let scopePath: String
+    /// When the error was reported.
+    public let date: Date
+    /// The record of the running ``FlightRecorder`` when the error was reported, as the text of a
+    /// recording (write it to a file to attach it or replay it), or nil when none runs. Kept when the
+    /// library reports the error, before any handler sees it, and made into text when first read.
+    public var flightRecording: String? { flightRecordingSource?.text }
+    /// What ``flightRecording`` reads, set by the flight recorder when the report is made.
+    package var flightRecordingSource: DeferredText?
+
+    /// Creates a report; the library makes these, tests of reporting code may too.
+    @MainActor
+    public init<S: Scope>(error: any Error, source: Source, scope: S, date: Date = Date()) {
+        self.error = error
+        self.source = source
+        self.scopeType = type(of: scope)
+        self.scopeID = ObjectIdentifier(scope)
+        self.scopePath = scope.scopePath
+        self.date = date
+    }
+
+    @MainActor
+    package init(error: any Error, source: Source, runtime: ScopeRuntime, date: Date = Date()) {
+        self.error = error
+        self.source = source
+        self.scopeType = runtime.scopeType
+        self.scopeID = runtime.scopeID
+        self.scopePath = runtime.path
+        self.date = date
+    }
+
+    /// A report about a scope that may be gone, from what was known of it.
+    package init(
+        error: any Error, source: Source, scopeType: any Scope.Type, scopeID: ObjectIdentifier,
+        scopePath: String
+    ) {
+        self.error = error
+        self.source = source
+        self.scopeType = scopeType
+        self.scopeID = scopeID
+        self.scopePath = scopePath
+        self.date = Date()
+    }
+
+    /// One line naming the scope, the cause and the error.
+    public var description: String {
+        if let refusal = error as? EventToDismissedScope {
+            // The update never ran: the refusal says what happened, with the path and the event.
+            return "\(refusal)"
+        }
+        switch source {
+        case .update(let when):
+            return "\(scopePath): \(scopeType).update(\(Redaction.describe(when))) threw \(error)"
+        case .effect(let effect):
+            return "\(scopePath): effect \(Redaction.describe(effect)) of \(scopeType) threw \(error)"
+        case .treeChange:
+            return "\(error)"
+        case .recording:
+            return "\(scopePath): recording failed: \(error)"
+        case .observation:
+            return "\(scopePath): \(error)"
+        }
+    }
+}

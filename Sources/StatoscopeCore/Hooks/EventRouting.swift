@@ -1,0 +1,136 @@
+/// The full path of an event while any instrument is installed, as one immutable value: entry taps,
+/// then app-wide middleware in the order added, then the innermost work (the scope's own middleware,
+/// taps, analytics), then `update`.
+///
+/// Its walk is inlinable so that it is specialised for each scope type in the module that sends the
+/// event: unspecialised, every copy of a `When` goes through its value witnesses and every step
+/// looks up generic metadata, which cost an instrumented `send` ten times what its instruments do.
+/// It is rebuilt whenever an instrument comes or goes, never changed, so reading it needs no
+/// exclusivity check.
+@usableFromInline
+@MainActor
+package final class EventRouting {
+    /// App-wide middleware, outermost first, as references counted by ``appWideOwners``: calling a
+    /// middleware through one retains nothing.
+    // SAFETY: Sound because each step is owned by ``appWideOwners`` of the same immutable path, and
+    // the path outlives every walk of it: the dispatcher owns the installed path, and a path
+    // replaced while an update runs (a middleware removing itself or adding another, from its own
+    // body) is kept until the outermost update has settled, after every walk has returned (see
+    // `Dispatcher.setRouting(_:)`). `AppWideMiddlewareTests` and `ReentrancyTests` cover both.
+    @usableFromInline let appWide: [Unmanaged<AppWideStep>]
+    /// Keeps the app-wide middleware alive for as long as the path is.
+    let appWideOwners: [AppWideStep]
+    /// Observers of the events sent from outside any update: the session's inputs.
+    @usableFromInline package let entryTaps: [EntryTap]
+    /// The scopes' own middleware and the taps on updates, when any is installed: the innermost
+    /// part of the path then runs unspecialised, in the instruments' module.
+    @usableFromInline let scopedWork: (any ScopedEventWork)?
+    /// Analytics, when installed.
+    @usableFromInline let tracker: (any EventTracker)?
+    /// Whether either of the two above is installed: the one test the path makes when neither is,
+    /// since loading an optional existential costs more than loading a `Bool`.
+    @usableFromInline let hasInnermostWork: Bool
+
+    package init(
+        appWide: [AppWideStep], entryTaps: [EntryTap], scopedWork: (any ScopedEventWork)?,
+        tracker: (any EventTracker)?
+    ) {
+        // SAFETY: Sound because `appWideOwners`, set from the same array, owns each step for as long
+        // as this path exists (see `appWide`).
+        self.appWide = appWide.map { Unmanaged.passUnretained($0) }
+        appWideOwners = appWide
+        self.entryTaps = entryTaps
+        self.scopedWork = scopedWork
+        self.tracker = tracker
+        hasInnermostWork = scopedWork != nil || tracker != nil
+    }
+
+    /// Delivers `when` to `scope` along the path; `isInput` says it was sent from outside any update.
+    @inlinable
+    func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
+        if isInput, !entryTaps.isEmpty {
+            tapEntry(scope, when)
+        }
+        guard !appWide.isEmpty else {
+            return try runInnermost(when, scope)
+        }
+        try runAppWide(from: 0, ScopeEvent(scope: scope, when: when), when, scope)
+    }
+
+    /// Runs the app-wide middleware from `index` on; `event` is `when` as they see it. `index` is in
+    /// range: its callers check it, which is cheaper than checking it here.
+    @inlinable
+    func runAppWide<S: Scope>(from index: Int, _ event: borrowing ScopeEvent, _ when: S.When, _ scope: S)
+        throws
+    {
+        try Dispatcher.withGuaranteed(appWide[index]) { step in
+            try step.body(event) { passed in
+                // The event passed on unchanged, the common case, goes on as the `When` it already is.
+                guard passed.serial == event.serial else {
+                    return try self.runReplaced(from: index + 1, passed, scope)
+                }
+                guard index + 1 < self.appWide.count else {
+                    return try self.runInnermost(when, scope)
+                }
+                try self.runAppWide(from: index + 1, event, when, scope)
+            }
+        }
+    }
+
+    /// Goes on from `index` with the event a middleware passed on instead of the one it received.
+    @inlinable
+    func runReplaced<S: Scope>(from index: Int, _ passed: borrowing ScopeEvent, _ scope: S) throws {
+        guard passed.scope === scope else {
+            throw EventScopeMismatch(scopePath: scope.scopePath, passedScopePath: passed.scopePath)
+        }
+        guard let when = cast(passed.when, to: S.When.self) else {
+            throw EventTypeMismatch(scopeType: type(of: scope), whenType: S.When.self, passed: passed.when)
+        }
+        guard index < appWide.count else {
+            return try runInnermost(when, scope)
+        }
+        try runAppWide(from: index, passed, when, scope)
+    }
+
+    @inlinable
+    func runInnermost<S: Scope>(_ when: S.When, _ scope: S) throws {
+        guard hasInnermostWork else { return try scope.update(when) }
+        if let scopedWork {
+            return try scopedWork.run(when, scope, tracker: tracker)
+        }
+        try EventTracking.updateTrackingIfTracked(when, scope, tracker: tracker)
+    }
+
+    @usableFromInline
+    func tapEntry(_ scope: any Scope, _ when: any Sendable) {
+        for tap in entryTaps { tap(scope, when) }
+    }
+}
+
+/// An app-wide middleware in the path.
+///
+/// A function kept in an array directly is kept in its most general form, so calling it with the
+/// `next` closure of a specialised path would wrap that closure, allocating, on every event; kept
+/// in a property, it is called as it was written. A class, so that the path can call it through a
+/// reference it does not count.
+@usableFromInline
+package final class AppWideStep {
+    @usableFromInline let body: AppWideMiddleware
+
+    package init(body: @escaping AppWideMiddleware) {
+        self.body = body
+    }
+}
+
+/// An observer of the events sent from outside any update, with the scope each was sent to.
+@usableFromInline
+package typealias EntryTap = @MainActor (any Scope, any Sendable) -> Void
+
+/// An observer of the errors updates throw, with the scope whose update threw.
+package typealias UpdateFailureObserver = @MainActor (any Scope, any Error) -> Void
+
+/// An app-wide middleware: it receives every event of every scope and `next`, which runs the rest of
+/// the chain with the event it is given: the one received, or one made from it with
+/// ``ScopeEvent/with(when:)``.
+public typealias AppWideMiddleware =
+    @MainActor (borrowing ScopeEvent, (borrowing ScopeEvent) throws -> Void) throws -> Void

@@ -1,0 +1,289 @@
+import Foundation
+
+/// Encodes a value straight into an ``EventValue``, with the values `JSONEncoder` followed by a
+/// decode into ``EventValue`` would give, without the text in between: that round trip costs more
+/// than the rest of tracking the smallest analytics event.
+///
+/// Numbers become what their JSON text reads back as: a whole number that fits an `Int` is an
+/// `.int`, whatever its type, and any other number a `.double`. The types `JSONEncoder` writes in a
+/// way of its own (dates, data, URLs, decimals), non-finite floats and `superEncoder` set
+/// ``needsFallback``: the caller then takes the `JSONEncoder` route, so both routes agree.
+final class EventValueEncoder {
+    let userInfo: [CodingUserInfoKey: Any]
+    /// Set when the value used something this encoder leaves to `JSONEncoder`.
+    fileprivate(set) var needsFallback = false
+
+    init(userInfo: [CodingUserInfoKey: Any]) {
+        self.userInfo = userInfo
+    }
+
+    /// The value, or `nil` if it needs the `JSONEncoder` route.
+    package func value<T: Encodable>(of value: T) throws -> EventValue? {
+        let encoded = try encode(value, path: CodingPath())
+        return needsFallback ? nil : encoded.value
+    }
+
+    fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Node.Child {
+        if let leaf = leaf(of: value) {
+            return .value(leaf)
+        }
+        let node = Node()
+        try value.encode(to: NodeEncoder(node: node, owner: self, path: path))
+        return .node(node)
+    }
+
+    /// The value of the types that encode as one JSON value by themselves, or `nil`.
+    private func leaf<T>(of value: T) -> EventValue? {
+        // Metatype comparisons, not casts: a dynamic cast per value cost more than encoding it.
+        // SAFETY: Sound because each bit cast is from a type to itself, which the comparison before
+        // it has just proven: same size, same layout, same value.
+        if T.self == EventValue.self { return unsafeBitCast(value, to: EventValue.self) }
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return number(unsafeBitCast(value, to: Double.self)) }
+        if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
+            needsFallback = true
+            return .null
+        }
+        return nil
+    }
+
+    fileprivate func number(_ value: Double) -> EventValue {
+        guard value.isFinite else {
+            needsFallback = true
+            return .null
+        }
+        guard value.rounded(.towardZero) == value else { return .double(value) }
+        // `JSONEncoder` writes an integral double below 1e16 as plain digits, which read back as a
+        // whole number; above, it writes an exponent, and what that reads back as is its decoder's
+        // call.
+        guard value.magnitude < 1e16 else {
+            needsFallback = true
+            return .null
+        }
+        return .int(Int(value))
+    }
+
+    fileprivate func number<I: BinaryInteger>(_ value: I) -> EventValue {
+        if let whole = Int(exactly: value) { return .int(whole) }
+        return .double(Double(value))
+    }
+
+    fileprivate func number(_ value: Float) -> EventValue {
+        guard value.isFinite else {
+            needsFallback = true
+            return .null
+        }
+        // `JSONEncoder` writes a float's shortest text, which reads back as the double it spells.
+        return number(Double(value.description) ?? Double(value))
+    }
+}
+
+/// What one value encodes to, filled in as its containers are written.
+private final class Node {
+    /// A value in a container: finished, or still being filled in.
+    enum Child {
+        case value(EventValue)
+        case node(Node)
+
+        package var value: EventValue {
+            switch self {
+            case .value(let value): value
+            case .node(let node): node.value
+            }
+        }
+    }
+
+    var leaf: EventValue?
+    /// Kept in order, as written, and made a dictionary once: a later value for a key replaces an
+    /// earlier one, as in `JSONEncoder`.
+    var object: [(key: String, child: Child)]?
+    var array: [Child]?
+
+    /// A value that encoded nothing is an empty object, as `JSONEncoder` writes it.
+    package var value: EventValue {
+        if let leaf { return leaf }
+        if let array { return .array(array.map(\.value)) }
+        guard let object else { return .object([:]) }
+        return .object(Dictionary(object.lazy.map { ($0.key, $0.child.value) }, uniquingKeysWith: { $1 }))
+    }
+}
+
+/// Where a container is, formed only when asked for: most events never ask, and forming it for each
+/// nested container cost an allocation.
+private struct CodingPath {
+    package var parent: [any CodingKey] = []
+    var last: (any CodingKey)?
+
+    var keys: [any CodingKey] { last.map { parent + [$0] } ?? parent }
+
+    func appending(_ key: any CodingKey) -> CodingPath { CodingPath(parent: keys, last: key) }
+}
+
+private struct NodeEncoder: Encoder {
+    let node: Node
+    let owner: EventValueEncoder
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
+    var userInfo: [CodingUserInfoKey: Any] { owner.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if node.object == nil { node.object = [] }
+        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, owner: owner, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if node.array == nil { node.array = [] }
+        return UnkeyedNodeContainer(node: node, owner: owner, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleNodeContainer(node: node, owner: owner, path: path)
+    }
+}
+
+private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: Node
+    let owner: EventValueEncoder
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
+
+    private func set(_ value: EventValue, _ key: Key) {
+        node.object?.append((key.stringValue, .value(value)))
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.int(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(owner.number(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(owner.number(value), key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        node.object?.append((key.stringValue, try owner.encode(value, path: path.appending(key))))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let child = Node()
+        child.object = []
+        node.object?.append((key.stringValue, .node(child)))
+        return KeyedEncodingContainer(
+            KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = Node()
+        child.array = []
+        node.object?.append((key.stringValue, .node(child)))
+        return UnkeyedNodeContainer(node: child, owner: owner, path: path.appending(key))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        owner.needsFallback = true
+        return NodeEncoder(node: Node(), owner: owner, path: path)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        owner.needsFallback = true
+        return NodeEncoder(node: Node(), owner: owner, path: path)
+    }
+}
+
+private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
+    let node: Node
+    let owner: EventValueEncoder
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
+    var count: Int { node.array?.count ?? 0 }
+
+    private func append(_ value: EventValue) { node.array?.append(.value(value)) }
+
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+    mutating func encode(_ value: String) throws { append(.string(value)) }
+    mutating func encode(_ value: Double) throws { append(owner.number(value)) }
+    mutating func encode(_ value: Float) throws { append(owner.number(value)) }
+    mutating func encode(_ value: Int) throws { append(.int(value)) }
+    mutating func encode(_ value: Int8) throws { append(owner.number(value)) }
+    mutating func encode(_ value: Int16) throws { append(owner.number(value)) }
+    mutating func encode(_ value: Int32) throws { append(owner.number(value)) }
+    mutating func encode(_ value: Int64) throws { append(owner.number(value)) }
+    mutating func encode(_ value: UInt) throws { append(owner.number(value)) }
+    mutating func encode(_ value: UInt8) throws { append(owner.number(value)) }
+    mutating func encode(_ value: UInt16) throws { append(owner.number(value)) }
+    mutating func encode(_ value: UInt32) throws { append(owner.number(value)) }
+    mutating func encode(_ value: UInt64) throws { append(owner.number(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        node.array?.append(try owner.encode(value, path: path))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let child = Node()
+        child.object = []
+        node.array?.append(.node(child))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = Node()
+        child.array = []
+        node.array?.append(.node(child))
+        return UnkeyedNodeContainer(node: child, owner: owner, path: path)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        owner.needsFallback = true
+        return NodeEncoder(node: Node(), owner: owner, path: path)
+    }
+}
+
+private struct SingleNodeContainer: SingleValueEncodingContainer {
+    let node: Node
+    let owner: EventValueEncoder
+    let path: CodingPath
+    var codingPath: [any CodingKey] { path.keys }
+
+    private func set(_ value: EventValue) { node.leaf = value }
+
+    mutating func encodeNil() throws { set(.null) }
+    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
+    mutating func encode(_ value: String) throws { set(.string(value)) }
+    mutating func encode(_ value: Double) throws { set(owner.number(value)) }
+    mutating func encode(_ value: Float) throws { set(owner.number(value)) }
+    mutating func encode(_ value: Int) throws { set(.int(value)) }
+    mutating func encode(_ value: Int8) throws { set(owner.number(value)) }
+    mutating func encode(_ value: Int16) throws { set(owner.number(value)) }
+    mutating func encode(_ value: Int32) throws { set(owner.number(value)) }
+    mutating func encode(_ value: Int64) throws { set(owner.number(value)) }
+    mutating func encode(_ value: UInt) throws { set(owner.number(value)) }
+    mutating func encode(_ value: UInt8) throws { set(owner.number(value)) }
+    mutating func encode(_ value: UInt16) throws { set(owner.number(value)) }
+    mutating func encode(_ value: UInt32) throws { set(owner.number(value)) }
+    mutating func encode(_ value: UInt64) throws { set(owner.number(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        switch try owner.encode(value, path: path) {
+        case .value(let value):
+            node.leaf = value
+        case .node(let encoded):
+            node.leaf = encoded.leaf
+            node.object = encoded.object
+            node.array = encoded.array
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInjection
+
+/// Makes the tasks of started effects away from the main actor.
+///
+/// Making a task costs the main actor about as much as everything else an effect's round trip asks
+/// of it (its allocation, and a hand-over to the global executor that may wake a thread). The main
+/// actor only queues the effect's body; one runner task makes the tasks of
+/// everything queued, in order, and ends when the queue is empty. While the main actor keeps
+/// enqueuing, the runner is already awake, so the hand-overs come in batches. When the runner
+/// falls behind, the main actor makes tasks itself again (see ``backlog``), as it does for an effect
+/// that waits for a delay first. Every effect's task is made here, and cancelled through here.
+///
+/// One for the process, like ``CompletionInbox``: batching is its purpose. ``EffectStartQueue``
+/// holds the logic; this holds the lock and the tasks.
+// SAFETY: Sound because its one mutable field, `queue`, and the `launch` of the bodies it is given
+// are touched only with `lock` held; the rest is immutable.
+final class EffectStarter: @unchecked Sendable {
+    static let shared = EffectStarter()
+
+    /// An effect waiting for its task, with the dependencies its task provides.
+    private struct Start {
+        let body: ScopeEffectBody
+        let dependencies: DependencySnapshot
+    }
+
+    // Guards `queue` and the `launch` of every body handed to `start`: the main actor and the
+    // runner take it.
+    private let lock = NSLock()
+    // SAFETY: Sound because every access is made with `lock` held, and nothing run while it is held
+    // calls out: `EffectStartQueue` is plain data, and the tasks made or cancelled here are made
+    // and cancelled once the lock is released (`Task.cancel()` runs the effect's own cancellation
+    // handlers at once, on this thread). Queueing and taking each body is hot.
+    @exclusivity(unchecked) private var queue = EffectStartQueue<Start>()
+
+    /// Queues `body` for its task, which runs it with `dependencies` provided, or makes the task at
+    /// once when the runner is behind. Main actor; the body's runtime and identifier are set.
+    func start(_ body: ScopeEffectBody, providing dependencies: DependencySnapshot) {
+        lock.lock()
+        let queued = queue.enqueue(
+            Start(body: body, dependencies: dependencies), unlessWaiting: Self.backlog)
+        lock.unlock()
+        switch queued {
+        case nil:
+            started(body, task: Self.task(running: body, providing: dependencies))
+        case true:
+            Task.detached { EffectStarter.shared.runQueued() }
+        case false:
+            break
+        }
+    }
+
+    /// How many bodies may wait for the runner before the main actor makes tasks itself: a runner
+    /// that far behind is not keeping up with the main actor, and making the next tasks here spreads
+    /// the work over both threads rather than letting the queue, and the effects' wait, grow.
+    private static let backlog = 4
+
+    /// Makes the task of `body` at once, here on the main actor: a task that waits for `delay` on
+    /// `clock` before it runs the effect, with `dependencies` provided. Rare (a debounce's quiet
+    /// period, a delayed start), and the task sleeps first, so it is not worth the runner's queue.
+    func start(
+        _ body: ScopeEffectBody, providing dependencies: DependencySnapshot, after delay: Duration,
+        on clock: EffectClock
+    ) {
+        let task: Task<Void, any Error> = Task.detached {
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                // Cancelled while waiting: replaced by a newer effect with its key, or ended.
+                CompletionInbox.shared.post(body: body, outcome: .nothing, isFinal: true)
+                return
+            }
+            await dependencies.provide { await body.run() }
+        }
+        started(body, task: task)
+    }
+
+    /// Records the task of a body made on the main actor, so that ``cancel(_:)`` finds it.
+    private func started(_ body: ScopeEffectBody, task: Task<Void, any Error>) {
+        lock.lock()
+        _ = body.launch.start(task)
+        lock.unlock()
+    }
+
+    /// Cancels `body`'s task, or, when it is not made yet, keeps it from being made. Main actor.
+    func cancel(_ body: ScopeEffectBody) {
+        lock.lock()
+        let task = body.launch.cancel()
+        lock.unlock()
+        task?.cancel()
+    }
+
+    /// The runner: makes the task of each queued body until none is left.
+    private func runQueued() {
+        while let (start, isCancelled) = next() {
+            if isCancelled {
+                // Never ran: the runtime still counts the run until its final outcome arrives.
+                CompletionInbox.shared.post(body: start.body, outcome: .nothing, isFinal: true)
+                continue
+            }
+            let task = Self.task(running: start.body, providing: start.dependencies)
+            lock.lock()
+            let kept = start.body.launch.start(task)
+            lock.unlock()
+            if !kept { task.cancel() }
+        }
+    }
+
+    /// The next queued body, and whether it was cancelled while it waited.
+    private func next() -> (Start, isCancelled: Bool)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let start = queue.next() else { return nil }
+        return (start, start.body.launch.isCancelled)
+    }
+
+    private static func task(
+        running body: ScopeEffectBody, providing dependencies: DependencySnapshot
+    ) -> Task<Void, any Error> {
+        // A throwing task, though the work throws nothing: `Task.detached` hands a non-throwing
+        // operation to the runtime through a thunk whose context is one allocation more per effect,
+        // and a throwing one as it is.
+        if dependencies.isEmpty {
+            // Without dependencies to provide, the task runs the effect directly: an effect parked at
+            // an `await` keeps every frame below it, and fewer frames fit in the task's first
+            // allocator slab.
+            return Task.detached { await body.run() }
+        }
+        return Task.detached { await dependencies.provide { await body.run() } }
+    }
+}

@@ -1,0 +1,57 @@
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInjection
+
+/// Virtual time: the clock test plans run recorded effects on. It starts at zero, moves only when a
+/// plan says time passes, and starts the delayed effects that become due.
+extension ScopeRuntime {
+    /// How much virtual time has passed since the plan's line started.
+    package static var virtualTime: Duration { effectRunning.virtualTime }
+
+    /// The runtimes holding scheduled effects, held weakly: a released scope's effects are gone.
+    // Global because virtual time is: one clock for the plan's whole tree.
+    // SAFETY: Sound because only the main actor touches it and no access spans other code: the list
+    // is taken out before the runtimes in it start their due effects, and a runtime is appended by
+    // a caller that holds it.
+    @exclusivity(unchecked) private static var scheduling: [WeakRuntime] = []
+
+    /// Where virtual time stops: time passing beyond it, which no live clock reaches, leaves the
+    /// clock here rather than overflowing `Duration`.
+    package static let latestVirtualTime: Duration = .seconds(Int64.max)
+
+    /// Starts virtual time again from zero, forgetting what was scheduled.
+    package static func resetVirtualTime() {
+        effectRunning.virtualTime = .zero
+        scheduling.removeAll()
+    }
+
+    /// Moves virtual time forward, up to ``latestVirtualTime``; the scheduled effects due by then
+    /// start, in the order they become due.
+    package static func advanceVirtualTime(by duration: Duration) {
+        let now = later(virtualTime, by: duration)
+        effectRunning.virtualTime = now
+        var due: [WeakRuntime] = []
+        swap(&due, &scheduling)
+        for runtime in due.compactMap(\.runtime) {
+            _ = runtime.effects.startDue(at: now)
+            if runtime.effects.hasScheduled { scheduling.append(WeakRuntime(runtime: runtime)) }
+        }
+    }
+
+    /// Holds a recorded effect until virtual time has moved `delay` past now.
+    func schedule(_ id: EffectID, after delay: Duration) {
+        let wasScheduling = effects.hasScheduled
+        effects.schedule(id, until: Self.later(Self.virtualTime, by: delay))
+        if !wasScheduling { Self.scheduling.append(WeakRuntime(runtime: self)) }
+    }
+
+    /// `duration` after `time`, or ``latestVirtualTime`` if that is later; `time` is virtual time,
+    /// between zero and the latest, and `duration` is not negative, so nothing here overflows.
+    private static func later(_ time: Duration, by duration: Duration) -> Duration {
+        duration >= latestVirtualTime - time ? latestVirtualTime : time + duration
+    }
+}
+
+/// A runtime held weakly.
+struct WeakRuntime {
+    weak var runtime: ScopeRuntime?
+}

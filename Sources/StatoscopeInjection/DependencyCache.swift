@@ -1,0 +1,35 @@
+@_spi(StatoscopeInternals) import StatoscopeCore
+
+/// What one scope knows of dependencies: the values injected at it, and what it resolved through its
+/// ancestors, cached until the tree or an injection changes.
+@MainActor
+package struct DependencyCache {
+    /// The scope that provides a dependency type to another: the nearest one at or above it that
+    /// injected a value of that type, or none, where the type's default applies.
+    struct Provider {
+        let runtime: ScopeRuntime?
+    }
+
+    /// Values injected at this scope with `inject`, keyed by their type.
+    package var injected: [ObjectIdentifier: any Injectable] = [:]
+    /// For each dependency type this scope resolved, the scope that provides it, valid while
+    /// `providersGeneration` is the tree's.
+    var providers: [ObjectIdentifier: Provider] = [:]
+    var providersGeneration: UInt64 = .max
+    /// Every dependency this scope sees, cached for effects until the tree or an injection changes.
+    var snapshot: (snapshot: DependencySnapshot, generation: UInt64)?
+
+    /// Forgets the providers it resolved. Providers are ancestors, held strongly: a released scope
+    /// forgets them so that no cycle outlives it.
+    ///
+    /// Returns them rather than releasing them here: one may be the last reference to a released
+    /// ancestor's runtime, and with it to values the app injected, whose deinit is the app's code and
+    /// may resolve or inject in turn. Released by the caller, that runs after the change to this
+    /// cache (and the unchecked access to it) has ended.
+    @discardableResult
+    mutating func forgetProviders() -> [ObjectIdentifier: Provider] {
+        providersGeneration = .max
+        defer { providers = [:] }
+        return providers
+    }
+}

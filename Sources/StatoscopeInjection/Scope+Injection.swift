@@ -1,0 +1,23 @@
+@_spi(StatoscopeInternals) import StatoscopeCore
+
+extension Scope {
+    /// Overrides a dependency for this scope and every scope below it; siblings are untouched.
+    ///
+    /// <!-- compiled with: Scopes -->
+    /// <!-- compiled inside: @MainActor func sample(app: App) { … } -->
+    /// ```swift
+    /// app.detail?.inject(APIClient.mock)   // only the detail subtree reads the mock
+    /// ```
+    ///
+    /// The override applies at once, to scopes already in the subtree and to those linked later, and
+    /// to effects started from now on.
+    public func inject<Value: Injectable>(_ value: Value) {
+        ScopeRuntimeTable.runtime(for: self).inject(value)
+    }
+
+    /// The former name of ``inject(_:)``: it injects any value, not only objects.
+    @available(*, deprecated, renamed: "inject(_:)")
+    public func injectObject<Value: Injectable>(_ value: Value) {
+        inject(value)
+    }
+}

@@ -1,0 +1,91 @@
+@_spi(StatoscopeInternals) import StatoscopeCore
+
+extension ScopeRuntime {
+    /// The nearest value of that type injected at this scope or above it, else its default.
+    package func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
+        let key = ObjectIdentifier(type)
+        return provider(of: key)?.dependencies.injected[key] as? Value ?? Value.defaultValue
+    }
+
+    /// The nearest scope at or above this one that injected a value under `key`, nil when none did.
+    ///
+    /// Each scope on the way remembers the answer until it is moved in the tree (with its subtree) or
+    /// a type is injected at a new place, so a walk stops at the nearest ancestor that already knows
+    /// it: resolving across a deep tree costs its depth once. Replacing an injected value, or linking
+    /// and unlinking scopes elsewhere, keeps the answer: the first read after it costs the same at
+    /// any depth.
+    private func provider(of key: ObjectIdentifier) -> ScopeRuntime? {
+        let generation = ScopeTree.providersGeneration
+        var unresolved: [ScopeRuntime] = []
+        var found: ScopeRuntime?
+        var current: ScopeRuntime? = self
+        while let runtime = current {
+            // A scope that never injected nor resolved anything has no part, and nothing to find.
+            if let part = runtime.existingDependencyPart {
+                if !part.cache.injected.isEmpty, part.cache.injected[key] != nil {
+                    found = runtime
+                    break
+                }
+                if part.cache.providersGeneration == generation, let known = part.cache.providers[key] {
+                    found = known.runtime
+                    break
+                }
+            }
+            unresolved.append(runtime)
+            current = runtime.parent
+        }
+        for runtime in unresolved {
+            let part = runtime.ownDependencyPart
+            if part.cache.providersGeneration != generation {
+                // Released after the change (see `forgetProviders()`).
+                let stale = part.cache.forgetProviders()
+                part.cache.providersGeneration = generation
+                withExtendedLifetime(stale) {}
+            }
+            part.cache.providers[key] = DependencyCache.Provider(runtime: found)
+        }
+        return found
+    }
+
+    /// Overrides a dependency for this scope and its subtree.
+    func inject<Value: Injectable>(_ value: Value) {
+        let key = ObjectIdentifier(Value.self)
+        // The replaced value is taken out and released after the change: its deinit is the app's
+        // code, which may inject or resolve in turn.
+        let replaced = dependencies.injected.updateValue(value, forKey: key)
+        if replaced != nil {
+            ScopeTree.valuesChanged()
+        } else {
+            ScopeTree.changed()
+        }
+    }
+
+    /// Everything injected from this scope up to the root, nearest winning, for its effects; built
+    /// on the nearest ancestor's cached snapshot, like ``resolve(_:)``.
+    package func dependenciesForEffects() -> DependencySnapshot {
+        let generation = ScopeTree.generation
+        // The common case, once per effect started: this scope's own snapshot is current.
+        if let part = existingDependencyPart, let cached = part.cache.snapshot,
+            cached.generation == generation
+        {
+            return cached.snapshot
+        }
+        var unbuilt: [ScopeRuntime] = []
+        var base = DependencySnapshot(values: [:])
+        for runtime in selfAndAncestors {
+            if let cached = runtime.dependencies.snapshot, cached.generation == generation {
+                base = cached.snapshot
+                break
+            }
+            unbuilt.append(runtime)
+        }
+        for runtime in unbuilt.reversed() {
+            base = base.overridden(by: runtime.dependencies.injected)
+            // The stale snapshot is swapped out and released after the change: it may hold the
+            // last reference to a value the app injected and has since replaced.
+            var stale: (snapshot: DependencySnapshot, generation: UInt64)? = (base, generation)
+            swap(&stale, &runtime.dependencies.snapshot)
+        }
+        return base
+    }
+}

@@ -1,0 +1,64 @@
+import Logging
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// Sends an analytics event for every event the app chose to track (``TrackedWhen``) that a scope
+/// accepted.
+///
+/// <!-- compiled with: Services -->
+/// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return analytics } -->
+/// ```swift
+/// let analytics = Analytics.install { event in
+///     MyAnalytics.track(event.name, parameters: event.parameters)
+/// }
+/// ```
+///
+/// Each tracked `When` becomes an ``AnalyticsEvent`` named after its case, with its associated
+/// values as parameters, once its `update` has returned: an event whose `update` threw is not
+/// tracked. Events of types that are not ``TrackedWhen``, and cases whose
+/// ``TrackedWhen/isTracked`` is false, are skipped. Sensitive values are redacted declaratively: per
+/// value with ``Sensitive``, per case with ``SensitiveWhen``. An event that fails to encode is logged
+/// as a warning and skipped; it still reaches its scope.
+///
+/// Events are encoded and handed to the sink off the main actor: `send` pays only for handing the
+/// event over, and the sink may call an analytics SDK that takes its time. The sink receives one
+/// event at a time, in the order their updates accepted them; ``waitUntilDelivered()`` waits for
+/// those accepted so far.
+@MainActor
+public enum Analytics {
+    /// Installs a sink that receives an event for every tracked `When` that its scope accepted.
+    ///
+    /// Events are tracked for as long as the returned registration is kept: dropping it, like
+    /// calling ``MiddlewareRegistration/remove()``, stops them; events accepted before still reach
+    /// the sink. The sink is called off the main actor, one event at a time, in order.
+    public static func install(_ sink: @escaping @Sendable (AnalyticsEvent) -> Void) -> MiddlewareRegistration
+    {
+        MiddlewareChain.deliveredAnalyticsSinks.add(sink)
+    }
+
+    /// Returns once every event tracked so far has reached the sinks of ``install(_:)``: in a test,
+    /// before checking what a sink received, or before an app is suspended.
+    public nonisolated static func waitUntilDelivered() async {
+        await AnalyticsDelivery.shared.waitUntilDelivered()
+    }
+
+    /// Hands `sink` the event of every tracked `When` its scope accepted, with that scope, on the
+    /// main actor as soon as the update returns: what a test plan needs to check each step's events.
+    package static func observe(_ sink: @escaping @MainActor (any Scope, AnalyticsEvent) -> Void)
+        -> MiddlewareRegistration
+    {
+        MiddlewareChain.analyticsSinks.add(sink)
+    }
+    private static let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
+
+    /// The analytics event of a `When`, as the sinks of ``install(_:)`` receive it.
+    public static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
+        try EventEncoding.analyticsEvent(
+            of: when, isSensitiveCase: isSensitiveCase(when), scopePath: scopePath)
+    }
+
+    /// Whether `when` is a case that ``SensitiveWhen`` marks sensitive.
+    static func isSensitiveCase(_ when: Any) -> Bool {
+        sensitiveTypes.value(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
+    }
+}

@@ -1,0 +1,36 @@
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+extension EventEncoding {
+    /// The analytics event of a tracked `When`: its case's name and its redacted parameters.
+    static func analyticsEvent(of when: any Encodable, isSensitiveCase: Bool, scopePath: String) throws
+        -> AnalyticsEvent
+    {
+        let value: EventValue
+        do {
+            value = try redactedValue(of: when, isSensitiveCase: isSensitiveCase)
+        } catch {
+            throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
+        }
+        guard let (name, parameters) = caseNameAndParameters(of: value) else {
+            throw AnalyticsEncodingError(
+                event: Redaction.describe(when),
+                reason: "it does not encode as an enum case with its values (\(value))")
+        }
+        return AnalyticsEvent(name: name, parameters: parameters, scopePath: scopePath)
+    }
+
+    /// The case name and parameters of an enum event's value, `{"caseName": {parameters}}`.
+    static func caseNameAndParameters(of value: EventValue) -> (
+        name: String, parameters: [String: EventValue]
+    )? {
+        guard case .object(let cases) = value, cases.count == 1, let (name, parameters) = cases.first else {
+            return nil
+        }
+        switch parameters {
+        case .object(let values): return (name, values)
+        case .null: return (name, [:])
+        default: return (name, ["value": parameters])
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// An always-on, bounded, in-memory record of a tree's last events and effect steps, for error
+/// reports and bug reports.
+///
+/// <!-- compiled with: Shop -->
+/// <!-- compiled inside: @MainActor func keepAFlightRecord(shop: Shop, reportURL: URL) throws { … } -->
+/// ```swift
+/// let flightRecorder = FlightRecorder(recording: shop, keepingLast: 500)
+/// // ... anywhere, at any moment, even inside an update:
+/// try flightRecorder.write(to: reportURL)
+/// ```
+///
+/// It keeps the same inputs a ``Recorder`` records (every event sent to a scope of the tree from
+/// outside any update, effect completions included), and each step of each effect's life (enqueued,
+/// started, completed, failed, cancelled: the effect's type, never its values), the last `capacity`
+/// of them together. Keeping one costs a store into a slot that already exists: events are encoded
+/// only when the record is written, with the redaction rules of a ``Recorder``, so memory is bounded by
+/// `capacity` entries.
+///
+/// What it writes is a recording: ``Recording``, ``Replay`` and `REPLAY` read it, skipping the
+/// effect steps, and refuse it if it is damaged. While it still holds everything since it started,
+/// it replays into a new tree to the same state; once it has dropped events to stay within its
+/// capacity, its header says how many, and reading it refuses to replay it (the events it lacks
+/// cannot be made up), though its lines still tell what happened last.
+///
+/// Every ``ErrorReport`` carries the record of the most recently started flight recorder still
+/// running, in ``ErrorReport/flightRecording``. It stops at ``stop()`` or when released, and holds
+/// its root weakly.
+@MainActor
+public final class FlightRecorder {
+    /// How many entries, events and effect steps together, it keeps.
+    public var capacity: Int { storage.log.capacity }
+    /// How many entries it keeps now: at most ``capacity``.
+    public var keptCount: Int { storage.log.slots.count }
+    /// How many events it dropped, oldest first, to stay within ``capacity``.
+    public var droppedEventCount: Int { storage.log.droppedEventCount }
+
+    private let rootTypeName: String
+    private let storage: Storage
+    private var registration: MiddlewareRegistration?
+
+    /// The flight recorders running, most recently started last, and what they installed.
+    ///
+    // Global because error reports are: whichever scope's update or effect fails, its report
+    // carries the record of the most recently started recorder still running.
+    private static var recorders = Recorders()
+
+    private struct Recorders {
+        /// Most recently started last; the last one's record goes into error reports.
+        var running: [Weak] = []
+        /// Gives error reports the record while any flight recorder runs.
+        var enricher: MiddlewareRegistration?
+    }
+
+    private struct Weak {
+        weak var recorder: FlightRecorder?
+    }
+
+    /// Starts keeping the last `capacity` events and effect steps of the subtree of `root`.
+    ///
+    /// It keeps at least one: a `capacity` below one keeps one. Memory grows with what it keeps, up to
+    /// `capacity` entries, so a very large `capacity` costs only as entries arrive.
+    public init<Root: Scope>(recording root: Root, keepingLast capacity: Int = 1_000) {
+        rootTypeName = "\(type(of: root))"
+        let storage = Storage(root: root, capacity: capacity)
+        self.storage = storage
+        // The storage, not the recorder, so that keeping an event loads no weak reference; the
+        // recorder takes the tap out when it stops or goes.
+        registration = MiddlewareChain.entryTaps.add { scope, when in storage.keep(scope, when) }
+        Self.recorders.running.removeAll { $0.recorder == nil }
+        Self.recorders.running.append(Weak(recorder: self))
+        Self.installLifecycleRecorder()
+    }
+
+    isolated deinit {
+        stop()
+    }
+
+    /// Stops keeping entries; what it kept can still be written.
+    public func stop() {
+        registration?.remove()
+        registration = nil
+        Self.recorders.running.removeAll { $0.recorder == nil || $0.recorder === self }
+        Self.installLifecycleRecorder()
+    }
+
+    /// What it kept, oldest first, as the text of a recording.
+    public func jsonLines() -> String {
+        Self.jsonLines(of: storage.log, rootTypeName: rootTypeName)
+    }
+
+    /// A log as the text of a recording; anywhere, since a log holds only `Sendable` values.
+    private nonisolated static func jsonLines(of log: FlightLog, rootTypeName: String) -> String {
+        var writer = RecordingWriter()
+        var text = writer.header(rootTypeName: rootTypeName, droppedEvents: log.droppedEventCount)
+        for entry in log.entries {
+            switch entry {
+            case .event(let path, let scopeTypeName, let event):
+                text += writer.eventLine(path: path, scopeTypeName: scopeTypeName, event: event)
+            case .effect(let path, let scopeTypeName, let effectTypeName, let step):
+                text += writer.stepLine(
+                    path: path, scopeTypeName: scopeTypeName, effectTypeName: effectTypeName, step: step)
+            }
+        }
+        return text + writer.endLine()
+    }
+
+    /// Writes what it kept to a file at `url`, replacing it, as a recording.
+    public func write(to url: URL) throws {
+        do {
+            try Data(jsonLines().utf8).write(to: url, options: .atomic)
+        } catch {
+            throw RecordingError(line: 0, reason: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Gives a report the record of the most recently started flight recorder still running, as it
+    /// is now; it becomes text only if the report's ``ErrorReport/flightRecording`` is read.
+    private static func attachRecord(to report: inout ErrorReport) {
+        guard report.flightRecordingSource == nil,
+            let recorder = recorders.running.last(where: { $0.recorder?.registration != nil })?.recorder
+        else { return }
+        let log = recorder.storage.log
+        let rootTypeName = recorder.rootTypeName
+        report.flightRecordingSource = DeferredText { jsonLines(of: log, rootTypeName: rootTypeName) }
+    }
+
+    /// What a flight recorder keeps, apart from it so that its entry tap can hold it strongly.
+    @MainActor
+    private final class Storage {
+        weak var root: AnyObject?
+        var log: FlightLog
+
+        init(root: AnyObject, capacity: Int) {
+            self.root = root
+            log = FlightLog(capacity: capacity)
+        }
+
+        func keep(_ scope: any Scope, _ when: any Sendable) {
+            guard let path = RecordedPath.of(scope, below: root) else { return }
+            log.append(.event(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
+        }
+
+        func keep(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
+            guard let root, let path = RecordedPath.of(runtime, below: root) else { return }
+            log.append(
+                .effect(
+                    path: path, scopeTypeName: "\(runtime.scopeType)", effectTypeName: "\(type(of: effect))",
+                    step: step.stepName))
+        }
+    }
+
+    /// Installs the lifecycle hook and the error reports' enricher while any flight recorder runs,
+    /// so that none costs nothing.
+    private static func installLifecycleRecorder() {
+        guard recorders.running.contains(where: { $0.recorder?.registration != nil }) else {
+            ScopeRuntime.lifecycleRecorder = nil
+            recorders.enricher = nil
+            return
+        }
+        if recorders.enricher == nil {
+            recorders.enricher = InstrumentHooks.errorReportEnrichers.add { attachRecord(to: &$0) }
+        }
+        ScopeRuntime.lifecycleRecorder = { runtime, step, effect in
+            for entry in FlightRecorder.recorders.running {
+                guard let recorder = entry.recorder, recorder.registration != nil else { continue }
+                recorder.storage.keep(runtime, step, effect)
+            }
+        }
+    }
+}

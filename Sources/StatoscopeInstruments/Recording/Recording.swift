@@ -1,0 +1,95 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// A recorded session: the events that reached a tree of scopes, in order, ready to replay.
+///
+/// Reading a recording checks all of it before anything is replayed: a recording that is empty,
+/// cut short (in a line, or at a line boundary before its end line), corrupt, of another version, has
+/// a line repeated, lost or moved, or has an event that could not be recorded is refused with a
+/// ``RecordingError`` naming the line and the reason. Lines may end with LF or CRLF.
+public struct Recording: Sendable {
+    /// The type name of the scope the recording started from.
+    public let rootTypeName: String
+    /// The events, oldest first.
+    public let events: [RecordedEvent]
+
+    /// Reads a recording from a file.
+    ///
+    /// The file is read in pieces: a line longer than a recording's lines may be (1 MiB) is refused
+    /// as soon as it is met, without reading the rest.
+    public init(contentsOf url: URL) throws {
+        let file: FileHandle
+        do {
+            file = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw RecordingError(line: 0, reason: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        defer { try? file.close() }
+        var splitter = RecordingLineSplitter()
+        // `read(2)` rather than `FileHandle.read(upToCount:)`, which may wait to fill its count: what
+        // has arrived is checked at once, so an over-long line is refused before the rest comes.
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            // SAFETY: Sound because `read` writes at most the buffer's own count into it, and the
+            // pointer is used only inside the closure.
+            let count = buffer.withUnsafeMutableBytes { read(file.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                guard errno == EINTR else {
+                    throw RecordingError(
+                        line: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                }
+                continue
+            }
+            guard count > 0 else { break }
+            // SAFETY: Sound because `count` is what `read` returned, at most the buffer's size, and
+            // the splitter copies what it keeps before the closure returns.
+            try buffer.withUnsafeBytes {
+                try splitter.consume(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }
+        }
+        try self.init(splitter)
+    }
+
+    /// Reads a recording from its text.
+    public init(jsonLines text: String) throws {
+        var splitter = RecordingLineSplitter()
+        var text = text
+        // SAFETY: Sound because the splitter copies what it keeps before the closure returns.
+        try text.withUTF8 { try splitter.consume(UnsafeRawBufferPointer($0)) }
+        try self.init(splitter)
+    }
+
+    private init(_ splitter: consuming RecordingLineSplitter) throws {
+        let (lines, lastIsUnterminated) = splitter.finish()
+        (rootTypeName, events) = try RecordingReader(lines: lines, lastIsUnterminated: lastIsUnterminated)
+            .read()
+    }
+
+    /// Builds a fresh tree and replays every event into it, with effects off; returns the tree.
+    ///
+    /// If an event cannot be replayed, the error names its line and the tree is discarded: nothing
+    /// half-replayed is handed back. Called from inside an update, it is refused (see
+    /// ``Replay/step()``).
+    @MainActor
+    public func reproduce<Root: Scope>(_ build: () throws -> Root) throws -> Root {
+        let root = try build()
+        try Replay(self, into: root).playToEnd()
+        return root
+    }
+}
+
+/// One recorded event: which scope received it and what it was.
+public struct RecordedEvent: Sendable, Equatable {
+    /// Its line in the recording.
+    public let line: Int
+    /// The names from the recorded root down to the scope: `["rows[1]", "detail"]`.
+    public let path: [String]
+    /// The type name of the scope that received it.
+    public let scopeTypeName: String
+    /// The event, as recorded (sensitive values redacted), as JSON models it: for display. Replaying
+    /// decodes the recorded text itself, so numbers beyond `Int` and `Double` replay exactly.
+    public let event: EventValue
+    /// The event's line, as recorded.
+    let json: [UInt8]
+}

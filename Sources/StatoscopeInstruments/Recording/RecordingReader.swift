@@ -1,0 +1,134 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// Checks a recording's lines, all of them, before anything is replayed: the header, each line's
+/// number, each event line, the end line. Plain data in, a ``Recording`` or the first fault out.
+struct RecordingReader {
+    let lines: [[UInt8]]
+    /// Whether the last line lacks its terminator: if it does not decode, it was cut short.
+    let lastIsUnterminated: Bool
+    private let decoder = JSONDecoder()
+
+    init(lines: [[UInt8]], lastIsUnterminated: Bool) {
+        self.lines = lines
+        self.lastIsUnterminated = lastIsUnterminated
+    }
+
+    func read() throws -> (rootTypeName: String, events: [RecordedEvent]) {
+        guard let headerLine = lines.first, !headerLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+            throw RecordingError(line: 1, reason: "the recording is empty")
+        }
+        let header = try decode(RecordingFormat.Header.self, at: 1)
+        guard header.format == RecordingFormat.name else {
+            throw RecordingError(line: 1, reason: "not a Statoscope recording (format \"\(header.format)\")")
+        }
+        guard header.version == RecordingFormat.version else {
+            throw RecordingError(
+                line: 1,
+                reason:
+                    "version \(header.version) is not supported; this library reads version \(RecordingFormat.version)"
+            )
+        }
+        if let dropped = header.dropped, dropped < 0 {
+            throw RecordingError(
+                line: 1, reason: "\"dropped\" is \(dropped): a count of dropped events is zero or more")
+        }
+        if let dropped = header.dropped, dropped > 0 {
+            throw RecordingError(
+                line: 1,
+                reason:
+                    "a flight recording that kept only its last events: the \(dropped) before them are lost, so it cannot be replayed into a new tree"
+            )
+        }
+        var events: [RecordedEvent] = []
+        for number in 2...max(2, lines.count + 1) {
+            guard number <= lines.count else {
+                throw RecordingError(
+                    line: number,
+                    reason:
+                        "cut: the recording ends after line \(number - 1) without its end line (lines were lost, or its recorder never stopped)"
+                )
+            }
+            let line = try decode(RecordingFormat.Line.self, at: number)
+            try checkNumber(line.n, at: number)
+            if let end = line.end {
+                guard number == lines.count else {
+                    throw RecordingError(line: number + 1, reason: "a line after the end line")
+                }
+                guard end.events == events.count else {
+                    throw RecordingError(
+                        line: number,
+                        reason:
+                            "the end line counts \(end.events) events; the recording holds \(events.count)")
+                }
+                break
+            }
+            // A step of an effect's life, in a flight recording: told, not replayed.
+            if line.step != nil, line.event == nil, line.unrecordable == nil { continue }
+            events.append(try event(line, at: number, root: header.root))
+        }
+        return (header.root, events)
+    }
+
+    private func event(_ line: RecordingFormat.Line, at number: Int, root: String) throws -> RecordedEvent {
+        guard let path = line.path else { throw RecordingError(line: number, reason: "missing \"path\"") }
+        guard let scope = line.scope else { throw RecordingError(line: number, reason: "missing \"scope\"") }
+        if let reason = line.unrecordable {
+            let fullPath = ([root] + path).joined(separator: ".")
+            throw RecordingError(
+                line: number, reason: "the event of \(scope) at \(fullPath) was not recorded: \(reason)")
+        }
+        guard let event = line.event else { throw RecordingError(line: number, reason: "missing \"event\"") }
+        return RecordedEvent(
+            line: number, path: path, scopeTypeName: scope, event: event, json: lines[number - 1])
+    }
+
+    /// A line's number must be its place: anything else is a line repeated, lost or moved.
+    private func checkNumber(_ found: Int, at number: Int) throws {
+        guard found != number else { return }
+        if found < 1 {
+            throw RecordingError(
+                line: number,
+                reason: "numbered \(found), which no line is: lines count from 1 (expected \(number))")
+        }
+        if found < number {
+            throw RecordingError(
+                line: number,
+                reason: "a duplicate: numbered \(found), like line \(found) (expected \(number))")
+        }
+        if let later = ((number + 1)..<(lines.count + 1)).first(where: { lineNumber(at: $0) == number }) {
+            throw RecordingError(
+                line: number,
+                reason: "out of order: numbered \(found), and the line numbered \(number) is line \(later)")
+        }
+        let missing =
+            found == number + 1
+            ? "the line numbered \(number) is" : "the lines numbered \(number) to \(found - 1) are"
+        throw RecordingError(line: number, reason: "\(missing) missing (this line is numbered \(found))")
+    }
+
+    private struct Numbered: Decodable { let n: Int }
+
+    private func lineNumber(at number: Int) -> Int? {
+        (try? decoder.decode(Numbered.self, from: Data(lines[number - 1])))?.n
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, at number: Int) throws -> T {
+        let bytes = lines[number - 1]
+        do {
+            return try decoder.decode(type, from: Data(bytes))
+        } catch {
+            let reason: String
+            if bytes.contains(0x0D) {
+                reason =
+                    "a carriage return (CR) inside the line: a recording's lines end with LF or CRLF, not CR alone"
+            } else if number == lines.count && lastIsUnterminated {
+                reason = "truncated: the recording ends in the middle of this line"
+            } else {
+                reason = RecordingError.reason(decoding: error)
+            }
+            throw RecordingError(line: number, reason: reason)
+        }
+    }
+}

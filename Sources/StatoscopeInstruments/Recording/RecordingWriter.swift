@@ -1,0 +1,143 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// Writes the lines of one recording: numbers them, encodes each event once, straight into its line,
+/// and refuses, when writing, any line its reader would refuse.
+///
+/// Plain data: the ``Recorder`` and the ``FlightRecorder`` hand it what to write and send its text
+/// where they write.
+struct RecordingWriter {
+    /// The number of the next line; the header is line 1.
+    private(set) var nextLine = 1
+    /// How many event lines were written, unrecordable ones included.
+    private(set) var eventCount = 0
+    /// The events that could not be recorded, with their lines.
+    private(set) var refusals: [RecordingError] = []
+    /// Whether the end line was written: nothing may follow it.
+    private(set) var isEnded = false
+    /// The longest line this writer writes, terminator excluded.
+    var maximumLineLength = RecordingFormat.maximumLineLength
+
+    private let encoder = JSONLineEncoder(redactingSensitiveValues: true)
+
+    /// The header, line 1.
+    mutating func header(rootTypeName: String, droppedEvents: Int = 0) -> String {
+        nextLine = 2
+        var line = #"{"format":"# + "\"\(RecordingFormat.name)\""
+        if droppedEvents > 0 { line += #","dropped":\#(droppedEvents)"# }
+        line += #","root":"#
+        encoder.bytes.removeAll(keepingCapacity: true)
+        encoder.writeString(rootTypeName)
+        line += String(decoding: encoder.bytes, as: UTF8.self)
+        line += #","version":\#(RecordingFormat.version)}"# + "\n"
+        return line
+    }
+
+    /// The line of an event sent to the scope at `path`: the event encoded with its sensitive values
+    /// redacted, or, if it cannot be recorded exactly, the reason in its place.
+    mutating func eventLine(path: [String], scopeTypeName: String, event: any Sendable) -> String {
+        let number = nextLine
+        nextLine += 1
+        eventCount += 1
+        let bytes = encodedLine(number: number, path: path, scopeTypeName: scopeTypeName, event: event)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The line of a step of an effect's life: its type and the step, never its values.
+    mutating func stepLine(path: [String], scopeTypeName: String, effectTypeName: String, step: String)
+        -> String
+    {
+        let number = nextLine
+        nextLine += 1
+        writePrefix(number: number, path: path, scopeTypeName: scopeTypeName)
+        encoder.bytes.append(contentsOf: #","effect":"#.utf8)
+        encoder.writeString(effectTypeName)
+        encoder.bytes.append(contentsOf: #","step":"#.utf8)
+        encoder.writeString(step)
+        encoder.bytes.append(contentsOf: "}\n".utf8)
+        return String(decoding: encoder.bytes, as: UTF8.self)
+    }
+
+    /// The end line, which counts the events; nothing is written after it.
+    mutating func endLine() -> String {
+        isEnded = true
+        defer { nextLine += 1 }
+        return #"{"n":\#(nextLine),"end":{"events":\#(eventCount)}}"# + "\n"
+    }
+
+    private mutating func encodedLine(
+        number: Int, path: [String], scopeTypeName: String, event: any Sendable
+    ) -> [UInt8] {
+        writePrefix(number: number, path: path, scopeTypeName: scopeTypeName)
+        let prefixLength = encoder.bytes.count
+        encoder.bytes.append(contentsOf: #","event":"#.utf8)
+        let reason: String
+        do {
+            try appendEvent(event, scopeTypeName: scopeTypeName)
+            encoder.bytes.append(contentsOf: "}\n".utf8)
+            let length = encoder.bytes.count - 1
+            guard length > maximumLineLength else { return encoder.bytes }
+            reason =
+                "its line would be \(length) bytes long; a recording's lines hold at most \(maximumLineLength)"
+        } catch {
+            reason = Self.reason(error, scopeTypeName: scopeTypeName)
+        }
+        encoder.bytes.removeSubrange(prefixLength...)
+        encoder.bytes.append(contentsOf: #","unrecordable":"#.utf8)
+        encoder.writeString(reason)
+        encoder.bytes.append(contentsOf: "}\n".utf8)
+        refusals.append(
+            RecordingError(line: number, reason: "the event of \(scopeTypeName) was not recorded: \(reason)"))
+        return encoder.bytes
+    }
+
+    private func writePrefix(number: Int, path: [String], scopeTypeName: String) {
+        encoder.bytes.removeAll(keepingCapacity: true)
+        encoder.bytes.append(contentsOf: #"{"n":"#.utf8)
+        encoder.write(number)
+        encoder.bytes.append(contentsOf: #","path":["#.utf8)
+        for (index, name) in path.enumerated() {
+            if index > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
+            encoder.writeString(name)
+        }
+        encoder.bytes.append(contentsOf: #"],"scope":"#.utf8)
+        encoder.writeString(scopeTypeName)
+    }
+
+    private func appendEvent(_ event: any Sendable, scopeTypeName: String) throws {
+        guard let encodable = event as? any Encodable else { throw NotCodable() }
+        if sensitiveTypes.value(for: type(of: event)), let sensitive = event as? any SensitiveWhen,
+            sensitive.isSensitive
+        {
+            return try encoder.append(try EventEncoding.redactedValue(of: encodable, isSensitiveCase: true))
+        }
+        let start = encoder.bytes.count
+        do {
+            try encoder.append(encodable)
+            guard encoder.needsFallback else { return }
+        } catch is JSONLineEncoder.FallbackNeeded {}
+        // Rare: a value that writes into a container after moving on, or encodes its superclass
+        // apart. `JSONEncoder` takes any order; what it wrote is checked to be JSON the reader takes.
+        encoder.bytes.removeSubrange(start...)
+        let data = try RecordingFormat.fallbackEncoder(redactingSensitiveValues: true).encode(encodable)
+        _ = try JSONDecoder().decode(EventValue.self, from: data)
+        encoder.bytes.append(contentsOf: data)
+    }
+
+    /// Whether events of each type met so far are ``SensitiveWhen``.
+    private let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
+
+    private struct NotCodable: Error {}
+
+    private static func reason(_ error: any Error, scopeTypeName: String) -> String {
+        switch error {
+        case is NotCodable:
+            return "\(scopeTypeName).When is not Codable"
+        case EncodingError.invalidValue(_, let context):
+            return "it cannot be recorded exactly: \(context.debugDescription)"
+        default:
+            return "it failed to encode: \(error)"
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// Replays a recording into a tree of scopes, one event at a time or to the end, with effects off.
+///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: @MainActor func sample(recording: Recording) throws { … } -->
+/// ```swift
+/// let replay = try Replay(recording, into: App())
+/// while let event = try replay.step() {
+///     print("line \(event.line):", replay.root.subtreeDescription)
+/// }
+/// ```
+///
+/// Each event goes through the scope's `send`, like the original. Effects its updates enqueue are
+/// dropped rather than run: their completions are in the recording, as the events they delivered.
+@MainActor
+public final class Replay<Root: Scope> {
+    /// The recording being replayed.
+    public let recording: Recording
+    /// The tree it is replayed into.
+    public let root: Root
+    /// How many events were replayed so far.
+    public private(set) var replayedEventCount = 0
+
+    /// Prepares a replay into `root`, which must be of the recorded root's type.
+    public init(_ recording: Recording, into root: Root) throws {
+        // The dynamic type, as the recorder wrote it: a subclass is recorded under its own name.
+        guard recording.rootTypeName == "\(type(of: root))" else {
+            throw RecordingError(
+                line: 1,
+                reason: "recorded from a \(recording.rootTypeName); cannot replay into a \(type(of: root))")
+        }
+        self.recording = recording
+        self.root = root
+    }
+
+    /// Whether every event was replayed.
+    public var isFinished: Bool { replayedEventCount == recording.events.count }
+
+    /// Replays the next event and returns it, or returns nil when there is none left.
+    ///
+    /// - Throws: ``RecordingError`` naming the event's line when its scope is not in the tree, the
+    ///   event does not decode, or an update is running (a replay from inside an update is refused:
+    ///   its events would only run after that update, with effects on); the event is then not
+    ///   replayed.
+    @discardableResult
+    public func step() throws -> RecordedEvent? {
+        guard !isFinished else { return nil }
+        let event = recording.events[replayedEventCount]
+        guard !Dispatcher.isUpdating else {
+            // Its events would wait for the running update to end, and by then effects would be on.
+            throw RecordingError(
+                line: event.line,
+                reason:
+                    "cannot be replayed from inside an update: replay from outside any update, after it returns"
+            )
+        }
+        let execution = ScopeRuntime.effectExecution
+        ScopeRuntime.effectExecution = .discarded
+        defer { ScopeRuntime.effectExecution = execution }
+        try Self.send(event, into: root)
+        replayedEventCount += 1
+        return event
+    }
+
+    /// Replays every remaining event.
+    public func playToEnd() throws {
+        while try step() != nil {}
+    }
+
+    /// Sends a recorded event to the scope its path names below `root`, leaving what happens to
+    /// effects to the caller: a replay drops them, a test plan records them.
+    package static func send(_ event: RecordedEvent, into root: Root) throws {
+        try replay(event, into: try scope(at: event, below: root))
+    }
+
+    private static func scope(at event: RecordedEvent, below root: Root) throws -> any Scope {
+        var scope: any Scope = root
+        var path = "\(type(of: root))"
+        for name in event.path {
+            path += ".\(name)"
+            let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope)
+            let children = TreeReading.children(of: scope, runtime: runtime)
+            guard let child = children.first(where: { $0.name == name && $0.linkedElsewhere == nil }) else {
+                throw RecordingError(line: event.line, reason: "no scope at \(path)")
+            }
+            // Sending it an event is a use, like reading its property: an initial child is linked.
+            ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: .property(name))
+            scope = child.scope
+        }
+        guard "\(type(of: scope))" == event.scopeTypeName else {
+            throw RecordingError(
+                line: event.line,
+                reason: "expected a \(event.scopeTypeName) at \(path), found a \(type(of: scope))")
+        }
+        return scope
+    }
+
+    private static func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
+        guard let decodable = S.When.self as? any Decodable.Type else {
+            throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
+        }
+        let when: S.When
+        do {
+            guard let decoded = try decodable.decodedEvent(fromLine: event.json) as? S.When
+            else {
+                throw RecordingError(line: event.line, reason: "the event is not a \(S.self).When")
+            }
+            when = decoded
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            throw RecordingError(
+                line: event.line,
+                reason: "cannot decode \(S.self).When: \(RecordingError.reason(decoding: error))")
+        }
+        scope.send(when)
+    }
+}
+
+extension Decodable {
+    /// The `event` of a recorded line, decoded as this type; callable on an existential metatype.
+    fileprivate static func decodedEvent(fromLine line: [UInt8]) throws -> Self {
+        try RecordingFormat.eventDecoder().decode(RecordingFormat.EventField<Self>.self, from: Data(line))
+            .event
+    }
+}
