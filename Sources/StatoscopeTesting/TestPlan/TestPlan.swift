@@ -74,18 +74,13 @@ public class TestPlan<S: Scope> {
         return self
     }
 
-    /// A handle on the same line addressing a subscope, for a verb aimed at it.
+    /// Records, among this plan's steps, the steps `add` records on a handle addressing `childPath`: a
+    /// verb aimed at a subscope is the same verb, aimed at the scope itself, on that handle.
     func addressing<Child: Scope>(
-        _ keyPath: @escaping @MainActor () -> KeyPath<S, Child>
-    ) -> TestPlan<Child> {
-        TestPlan<Child>(core: core, line: line, path: path.appending(keyPath), depth: depth, namesPath: true)
-    }
-
-    /// The same for a subscope held by an optional property.
-    func addressing<Child: Scope>(
-        _ keyPath: @escaping @MainActor () -> KeyPath<S, Child?>
-    ) -> TestPlan<Child> {
-        TestPlan<Child>(core: core, line: line, path: path.appending(keyPath), depth: depth, namesPath: true)
+        _ childPath: ScopePath<Child>, _ add: (TestPlan<Child>) throws -> TestPlan<Child>
+    ) throws -> Self {
+        _ = try add(TestPlan<Child>(core: core, line: line, path: childPath, depth: depth, namesPath: true))
+        return self
     }
 
     /// Runs a body that adds steps, marking the plan abandoned if it throws: the thrown error fails

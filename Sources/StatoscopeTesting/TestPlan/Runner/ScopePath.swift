@@ -42,22 +42,21 @@ package struct ScopePath<S: Scope> {
     package func appending<Child: Scope>(
         _ keyPath: @escaping @MainActor () -> KeyPath<S, Child>
     ) -> ScopePath<Child> {
-        let parent = self
-        let describe: @MainActor () -> String = {
-            "\(parent.describe()).\(KeyPathText.propertyPath(keyPath(), root: S.self))"
-        }
-        return ScopePath<Child>(describe: describe, isRoot: false) { run, location in
-            parent.resolve(run, location).map { scope in
-                let child = scope[keyPath: keyPath()]
-                run.reach(child, through: describe, at: location)
-                return child
-            }
-        }
+        appending(keyPath, child: { $0 })
     }
 
     /// The path to a subscope held by an optional property; nil makes the steps addressing it fail.
     package func appending<Child: Scope>(
         _ keyPath: @escaping @MainActor () -> KeyPath<S, Child?>
+    ) -> ScopePath<Child> {
+        appending(keyPath, child: { $0 })
+    }
+
+    /// The path through a property holding `Held`, from which `child` takes the subscope. Both kinds
+    /// of property go through here, so they name the path, reach the scope and fail alike; only an
+    /// optional one can hold nil, which fails the steps addressing it with a message naming the path.
+    private func appending<Held, Child: Scope>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Held>, child: @escaping @MainActor (Held) -> Child?
     ) -> ScopePath<Child> {
         let parent = self
         let describe: @MainActor () -> String = {
@@ -65,7 +64,7 @@ package struct ScopePath<S: Scope> {
         }
         return ScopePath<Child>(describe: describe, isRoot: false) { run, location in
             parent.resolve(run, location).flatMap { scope in
-                guard let child = scope[keyPath: keyPath()] else {
+                guard let reached = child(scope[keyPath: keyPath()]) else {
                     return .failure(
                         UnreachableScope(
                             message: """
@@ -74,8 +73,8 @@ package struct ScopePath<S: Scope> {
                                 actual: nil
                                 """))
                 }
-                run.reach(child, through: describe, at: location)
-                return .success(child)
+                run.reach(reached, through: describe, at: location)
+                return .success(reached)
             }
         }
     }

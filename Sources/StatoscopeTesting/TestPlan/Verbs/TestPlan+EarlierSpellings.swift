@@ -1,7 +1,8 @@
 import Statoscope
 
 // The earlier Statoscope's spellings of the effect verbs. They keep compiling, each with a
-// deprecation warning that names its replacement, so a test suite moves over one fix-it at a time.
+// deprecation warning that names its replacement, so a test suite moves over one fix-it at a time;
+// each calls its replacement, so the two cannot drift apart.
 extension TestPlan {
     /// Checks that an effect equal to `effect` is pending.
     @available(*, deprecated, renamed: "THEN_Enqueued(_:fileID:filePath:line:column:)")
@@ -10,7 +11,7 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try enqueued(effect, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        try THEN_Enqueued(effect, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Checks that a pending effect of type `E` has a property equal to `expected`.
@@ -20,9 +21,9 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try enqueued(
-            parameter: keyPath, equals: expected,
-            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        try THEN_Enqueued(
+            parameter: keyPath, equals: expected, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Checks that a pending effect of type `E` has a property equal to `expected`.
@@ -32,9 +33,9 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try enqueued(
-            parameter: keyPath, equals: expected,
-            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        try THEN_Enqueued(
+            parameter: keyPath, equals: expected, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Checks that no effect of type `E` is pending.
@@ -44,7 +45,7 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try noEnqueued(type, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        try THEN_NotEnqueued(type, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Checks that an effect equal to `effect` is pending on a subscope.
@@ -54,9 +55,7 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(effect, at: location)
-        return self
+        try THEN_Enqueued(subscope(), effect, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// The same, for a subscope held by an optional property.
@@ -66,9 +65,7 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(effect, at: location)
-        return self
+        try THEN_Enqueued(subscope(), effect, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Checks that no effect of type `E` is pending on a subscope.
@@ -78,9 +75,7 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).noEnqueued(type, at: location)
-        return self
+        try THEN_NotEnqueued(subscope(), type, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Checks that a pending effect of type `E` on a subscope has a property equal to `expected`.
@@ -91,9 +86,9 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(parameter: keyPath, equals: expected, at: location)
-        return self
+        try THEN_Enqueued(
+            subscope(), parameter: keyPath, equals: expected, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// The same, for a subscope held by an optional property.
@@ -103,9 +98,7 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).noEnqueued(type, at: location)
-        return self
+        try THEN_NotEnqueued(subscope(), type, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// The same, for a subscope held by an optional property.
@@ -116,8 +109,8 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(parameter: keyPath, equals: expected, at: location)
-        return self
+        try THEN_Enqueued(
+            subscope(), parameter: keyPath, equals: expected, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 }

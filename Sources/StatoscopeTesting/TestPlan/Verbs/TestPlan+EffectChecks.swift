@@ -237,52 +237,45 @@ extension TestPlan {
     }
 
     func enqueuedCount<E: Effect>(_ type: E.Type, _ expected: Int, at location: StepLocation) throws -> Self {
-        let path = self.path
-        return try add(
-            .check, .then, at: location,
-            describe: { "\(expected) `\(E.self)` \(expected == 1 ? "is" : "are") pending" },
-            perform: { run, scope in
-                let call = "THEN_Enqueued(\(E.self).self, count: \(expected))"
-                if let refusal = Self.refusal(ofNegative: expected, in: call, on: path) { return refusal }
-                let pending = PendingEffects.effects(of: scope)
-                let matching = pending.filter { $0 is E }
-                guard matching.count != expected else { return .passed }
-                let fate =
-                    matching.count < expected
-                    ? run.fateLine(of: scope, named: "latest \(E.self)") { $0 is E } : ""
-                return .failed(
-                    .wrongValue,
-                    """
-                    \(call) on \(path.describe()) failed
-                    expected: \(expected) pending \(E.self)
-                    actual: \(matching.count) pending \(E.self); pending effects: \(EffectText.list(pending))
-                    """ + fate)
-            })
+        try enqueuedCount(
+            expected, "`\(E.self)`", call: "THEN_Enqueued(\(E.self).self, count: \(expected))",
+            counted: " \(E.self)", latest: "latest \(E.self)", at: location
+        ) { $0 is E }
     }
 
     func enqueuedCount<E: Effect & Equatable>(of effect: E, _ expected: Int, at location: StepLocation) throws
         -> Self
     {
-        let path = self.path
         let text = ValueText.inline(effect)
+        return try enqueuedCount(
+            expected, "`\(text)`", call: "THEN_Enqueued(\(text), count: \(expected))", counted: "",
+            latest: "latest equal \(E.self)", at: location
+        ) { ($0 as? E) == effect }
+    }
+
+    /// The count check of both `THEN_Enqueued(_:count:)` verbs, counting the pending effects that
+    /// `matches`; `counted` follows the numbers in the message, `latest` names the effect whose fate
+    /// it tells when fewer are pending than expected.
+    private func enqueuedCount(
+        _ expected: Int, _ words: String, call: String, counted: String, latest: String,
+        at location: StepLocation, matches: @escaping @MainActor (any Effect) -> Bool
+    ) throws -> Self {
+        let path = self.path
         return try add(
             .check, .then, at: location,
-            describe: { "\(expected) `\(text)` \(expected == 1 ? "is" : "are") pending" },
+            describe: { "\(expected) \(words) \(expected == 1 ? "is" : "are") pending" },
             perform: { run, scope in
-                let call = "THEN_Enqueued(\(text), count: \(expected))"
                 if let refusal = Self.refusal(ofNegative: expected, in: call, on: path) { return refusal }
                 let pending = PendingEffects.effects(of: scope)
-                let equal = pending.count { ($0 as? E) == effect }
-                guard equal != expected else { return .passed }
-                let fate =
-                    equal < expected
-                    ? run.fateLine(of: scope, named: "latest equal \(E.self)") { ($0 as? E) == effect } : ""
+                let matching = pending.count(where: matches)
+                guard matching != expected else { return .passed }
+                let fate = matching < expected ? run.fateLine(of: scope, named: latest, where: matches) : ""
                 return .failed(
                     .wrongValue,
                     """
                     \(call) on \(path.describe()) failed
-                    expected: \(expected) pending
-                    actual: \(equal) pending; pending effects: \(EffectText.list(pending))
+                    expected: \(expected) pending\(counted)
+                    actual: \(matching) pending\(counted); pending effects: \(EffectText.list(pending))
                     """ + fate)
             })
     }

@@ -10,8 +10,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(effect, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.enqueued(effect, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -21,8 +20,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(effect, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.enqueued(effect, at: location) }
     }
 
     /// Checks that a subscope has no pending effect.
@@ -32,8 +30,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).noEffects(at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.noEffects(at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -43,8 +40,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).noEffects(at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.noEffects(at: location) }
     }
 
     /// Checks that no effect of type `E` is pending on a subscope.
@@ -54,8 +50,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).noEnqueued(type, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.noEnqueued(type, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -65,8 +60,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).noEnqueued(type, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.noEnqueued(type, at: location) }
     }
 
     /// Checks that a pending effect of type `E` on a subscope has a property equal to `expected`.
@@ -77,8 +71,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(parameter: keyPath, equals: expected, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.enqueued(parameter: keyPath, equals: expected, at: location)
+        }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -89,8 +84,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueued(parameter: keyPath, equals: expected, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.enqueued(parameter: keyPath, equals: expected, at: location)
+        }
     }
 
     /// Completes the pending effect of type `E` of a subscope with `result`.
@@ -101,8 +97,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).completion(type, .success(result), .when, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.completion(type, .success(result), .when, at: location)
+        }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -113,8 +110,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).completion(type, .success(result), .when, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.completion(type, .success(result), .when, at: location)
+        }
     }
 
     /// Fails the pending effect of type `E` of a subscope with `error`.
@@ -125,8 +123,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).completion(type, .failure(error), .when, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.completion(type, .failure(error), .when, at: location)
+        }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -137,8 +136,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).completion(type, .failure(error), .when, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.completion(type, .failure(error), .when, at: location)
+        }
     }
 
     /// Completes the oldest pending effect of a subscope with `result`.
@@ -148,8 +148,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).olderCompletion(with: result, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.olderCompletion(with: result, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -159,8 +158,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).olderCompletion(with: result, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.olderCompletion(with: result, at: location) }
     }
 
     /// Checks that no effect equal to `effect` is pending on a subscope any more.
@@ -170,8 +168,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).notEnqueued(effect, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.notEnqueued(effect, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -181,8 +178,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).notEnqueued(effect, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.notEnqueued(effect, at: location) }
     }
 
     /// Checks how many effects of type `E` are pending on a subscope; a negative `count` fails the step.
@@ -193,8 +189,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueuedCount(type, expected, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.enqueuedCount(type, expected, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -205,8 +200,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueuedCount(type, expected, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.enqueuedCount(type, expected, at: location) }
     }
 
     /// Checks how many pending effects equal `effect` on a subscope; a negative `count` fails the step.
@@ -217,8 +211,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueuedCount(of: effect, expected, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.enqueuedCount(of: effect, expected, at: location)
+        }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -229,8 +224,9 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).enqueuedCount(of: effect, expected, at: location)
-        return self
+        return try addressing(path.appending(subscope)) {
+            try $0.enqueuedCount(of: effect, expected, at: location)
+        }
     }
 
     /// Checks that a subscope cancelled an effect equal to `effect` during the latest event or
@@ -241,8 +237,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).cancelled(effect, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.cancelled(effect, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -252,8 +247,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).cancelled(effect, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.cancelled(effect, at: location) }
     }
 
     /// Checks that a subscope cancelled an effect of type `E` during the latest event or completion.
@@ -263,8 +257,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).cancelled(type, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.cancelled(type, at: location) }
     }
 
     /// The same, for a subscope held by an optional property; the step fails while it is nil.
@@ -274,8 +267,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = try addressing(subscope).cancelled(type, at: location)
-        return self
+        return try addressing(path.appending(subscope)) { try $0.cancelled(type, at: location) }
     }
 
     /// Adds a branch that starts by completing the pending effect of type `E` of a subscope.
@@ -286,11 +278,9 @@ extension TestPlan {
         column: UInt = #column,
         _ branch: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try fork(at: location, branch) { plan in
-            _ = try plan.addressing(subscope).completion(type, .success(result), .when, at: location)
-            return plan
-        }
+        try forkCompletion(
+            path.appending(subscope), type, .success(result), branch,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The same, for a subscope held by an optional property; the branch fails while it is nil.
@@ -301,11 +291,9 @@ extension TestPlan {
         column: UInt = #column,
         _ branch: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try fork(at: location, branch) { plan in
-            _ = try plan.addressing(subscope).completion(type, .success(result), .when, at: location)
-            return plan
-        }
+        try forkCompletion(
+            path.appending(subscope), type, .success(result), branch,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Adds a branch that starts by failing the pending effect of type `E` of a subscope.
@@ -316,11 +304,9 @@ extension TestPlan {
         column: UInt = #column,
         _ branch: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try fork(at: location, branch) { plan in
-            _ = try plan.addressing(subscope).completion(type, .failure(error), .when, at: location)
-            return plan
-        }
+        try forkCompletion(
+            path.appending(subscope), type, .failure(error), branch,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The same, for a subscope held by an optional property; the branch fails while it is nil.
@@ -331,10 +317,19 @@ extension TestPlan {
         column: UInt = #column,
         _ branch: (TestPlan<S>) throws -> TestPlan<S>
     ) throws -> Self {
-        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        return try fork(at: location, branch) { plan in
-            _ = try plan.addressing(subscope).completion(type, .failure(error), .when, at: location)
-            return plan
+        try forkCompletion(
+            path.appending(subscope), type, .failure(error), branch,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A branch that starts by completing, or failing, the pending effect of type `E` of the subscope
+    /// `childPath` leads to.
+    private func forkCompletion<Child: Scope, E: Effect>(
+        _ childPath: ScopePath<Child>, _ type: E.Type, _ outcome: Result<E.ResultType, any Error>,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>, at location: StepLocation
+    ) throws -> Self {
+        try fork(at: location, branch) { plan in
+            try plan.addressing(childPath) { try $0.completion(type, outcome, .when, at: location) }
         }
     }
 }

@@ -51,9 +51,8 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        _ = try addressing(subscope).event(
-            when, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-        return self
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try addressing(path.appending(subscope)) { try $0.event(when, .when, at: location) }
     }
 
     /// Sends an event to a subscope held by an optional property; the step fails while it is nil.
@@ -62,9 +61,8 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        _ = try addressing(subscope).event(
-            when, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-        return self
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try addressing(path.appending(subscope)) { try $0.event(when, .when, at: location) }
     }
 
     private func with<Child: Scope>(

@@ -77,22 +77,9 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let path = self.path
-        return try add(
-            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "\(Self.words(keyPath())) is empty" },
-            perform: { run, scope in
-                let keyPath = keyPath()
-                run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
-                guard let value = scope[keyPath: keyPath] else { return .passed }
-                return .failed(
-                    .wrongValue,
-                    """
-                    THEN_Nil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
-                    expected: nil
-                    actual: \(ValueText.inline(value))
-                    """)
-            })
+        try nilness(
+            keyPath, isNil: true,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Checks that an optional property is not nil.
@@ -101,20 +88,33 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
+        try nilness(
+            keyPath, isNil: false,
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// The check of `THEN_Nil` (`expectsNil`) and of `THEN_NotNil`, which differ only in the answer
+    /// they expect.
+    private func nilness<Wrapped>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Wrapped?>, isNil expectsNil: Bool,
+        at location: StepLocation
+    ) throws -> Self {
         let path = self.path
+        let verb = expectsNil ? "THEN_Nil" : "THEN_NotNil"
         return try add(
-            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "\(Self.words(keyPath())) is set" },
+            .check, .then, at: location,
+            describe: { "\(Self.words(keyPath())) is \(expectsNil ? "empty" : "set")" },
             perform: { run, scope in
                 let keyPath = keyPath()
                 run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
-                guard scope[keyPath: keyPath] == nil else { return .passed }
+                let value = scope[keyPath: keyPath]
+                guard (value == nil) != expectsNil else { return .passed }
                 return .failed(
                     .wrongValue,
                     """
-                    THEN_NotNil(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
-                    expected: a \(Wrapped.self)
-                    actual: nil
+                    \(verb)(\(KeyPathText.code(keyPath))) on \(path.describe()) failed
+                    expected: \(expectsNil ? "nil" : "a \(Wrapped.self)")
+                    actual: \(value.map { ValueText.inline($0) } ?? "nil")
                     """)
             })
     }
