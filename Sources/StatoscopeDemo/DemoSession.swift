@@ -12,6 +12,8 @@ final class DemoSession {
     let app: DemoApp
     private let recorder: Recorder
     private let flightRecorder: FlightRecorder
+    /// The crash reporter's registration, kept for as long as the session runs.
+    private var crashReporting: ErrorReporting.Registration?
     /// Whether reports print their flight recording and replay it (`--failing-server`); otherwise
     /// they only say how much of it they carry, to keep the output short.
     private let showsFlightRecordings: Bool
@@ -39,7 +41,7 @@ final class DemoSession {
         } catch {
             throw DemoFailure("cannot write the recording at \(recordingURL.path): \(error)")
         }
-        ErrorReporting.addHandler { [weak self] report in self?.handle(report) }
+        crashReporting = ErrorReporting.addHandler { [weak self] report in self?.handle(report) }
     }
 
     /// What the crash reporter does with a report: prints it, and keeps its flight recording.

@@ -159,12 +159,14 @@ final class Row: Scope {
 }
 
 @MainActor
-func instrument(_ home: Home) -> MiddlewareRegistration {
+func instrument(_ home: Home) -> [MiddlewareRegistration] {
     home.inject(NamesAPI { id in "mock \(id)" })         // home's subtree only
     EventLogging.enable(level: .info, stateDiffs: true)        // events, effects, state diffs
-    ErrorReporting.addHandler { report in print(report.description) }
     print(home.subtreeDescription)                             // the tree's state, as text
-    // Analytics tracks the events whose type conforms to TrackedWhen, while its registration is
-    // kept: the caller keeps it.
-    return Analytics.install { event in print(event.name, event.parameters) }
+    // Every instrument runs while its registration is kept: the caller keeps them. Analytics
+    // tracks the events whose type conforms to TrackedWhen.
+    return [
+        ErrorReporting.addHandler { report in print(report.description) },
+        Analytics.install { event in print(event.name, event.parameters) },
+    ]
 }

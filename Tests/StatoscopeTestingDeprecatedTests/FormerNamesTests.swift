@@ -31,9 +31,9 @@ struct TaxRate: Injectable {
     let percent: Int
 }
 
-@MainActor
 final class FormerNamesTests: XCTestCase {
-    func testSendUnsafeThrowsWhatUpdateThrew() {
+    @MainActor
+    func testSendUnsafeThrowsWhatUpdateThrew() async {
         let till = Till()
         XCTAssertThrowsError(try till.sendUnsafe(.refuse)) { error in
             XCTAssertTrue(error is Till.Refused, "sendUnsafe threw \(error)")
@@ -42,14 +42,16 @@ final class FormerNamesTests: XCTestCase {
         XCTAssertEqual(till.total, 10)
     }
 
-    func testInjectObjectInjectsTheValue() {
+    @MainActor
+    func testInjectObjectInjectsTheValue() async {
         let till = Till()
         till.injectObject(TaxRate(percent: 50))
         till.send(.ring(10))
         XCTAssertEqual(till.total, 5)
     }
 
-    func testEffectsStateIsTheScopesEffects() {
+    @MainActor
+    func testEffectsStateIsTheScopesEffects() async {
         let till = Till()
         XCTAssertTrue(till.effectsHandle.effects.isEmpty)
     }

@@ -32,6 +32,7 @@ class BaseCart: Scope {
 final class GiftCart: BaseCart {
     var wrapped = false
     var middlewareSaw: [String] = []
+    var middleware: MiddlewareRegistration?
 }
 
 @MainActor
@@ -49,7 +50,8 @@ final class CartNote: Scope {
         let failures = try capturingFailures {
             try GiftCart.GIVEN {
                 let cart = GiftCart()
-                cart.addMiddleware { cart, when, next in
+                // Kept by the cart itself, as a scope keeps the middleware it adds to itself.
+                cart.middleware = cart.addMiddleware { cart, when, next in
                     cart.middlewareSaw.append("\(when)")
                     try next(when)
                 }

@@ -63,7 +63,7 @@ struct ClassHierarchyTests {
         let special = SpecialScreen()
         let screen: Screen = special
         var seen: [Screen.When] = []
-        special.addMiddleware { scope, when, next in
+        let registration = special.addMiddleware { scope, when, next in
             #expect(scope === special)
             seen.append(when)
             try next(when)
@@ -77,6 +77,7 @@ struct ClassHierarchyTests {
         #expect(seen == [.load(2), .loaded(2), .rename("renamed")])
         #expect(special.renames == 1)
         #expect(special.title == "renamed")
+        registration.remove()
     }
 
     @Test func descriptionsAndPathsShowTheDynamicTypeAndWhatTheBaseClassDeclares() async {

@@ -69,11 +69,13 @@ struct InstrumentLifetimeTests {
 
     @Test func aReleasedScopesMiddlewareGoesWithIt() async {
         weak var sentinel: Sentinel?
+        var registration: MiddlewareRegistration?
         do {
             let scope = Diary()
             let held = Sentinel()
             sentinel = held
-            scope.addMiddleware { _, when, next in
+            // Kept past the scope's release: the middleware goes with its scope all the same.
+            registration = scope.addMiddleware { _, when, next in
                 withExtendedLifetime(held) {}
                 try next(when)
             }
@@ -86,21 +88,42 @@ struct InstrumentLifetimeTests {
             other.send(.write("next"))
         }
         #expect(sentinel == nil)
+        registration?.remove()
     }
 
-    @Test func anErrorHandlerStaysUntilRemovedEvenIfItsRegistrationIsDropped() async {
+    @Test func aScopesMiddlewareStopsWhenItsRegistrationIsReleased() async {
+        let scope = Diary()
+        var seen: [String] = []
+        var registration: MiddlewareRegistration? = scope.addMiddleware { _, when, next in
+            seen.append("\(when)")
+            try next(when)
+        }
+        scope.send(.write("kept"))
+        withExtendedLifetime(registration) {}
+        registration = nil
+        scope.send(.write("released"))
+        #expect(seen == ["write(\"kept\")"])
+    }
+
+    @Test func anErrorHandlerStopsWhenItsRegistrationIsReleasedOrRemoved() async {
         let scope = Diary()
         let id = ObjectIdentifier(scope)
         var reports = 0
         var registration: ErrorReporting.Registration? = ErrorReporting.addHandler { report in
             if report.scopeID == id { reports += 1 }
         }
-        let copy = registration
+        scope.send(.fail)
+        #expect(reports == 1)
+        withExtendedLifetime(registration) {}
         registration = nil
         scope.send(.fail)
-        #expect(reports == 1)
-        copy?.remove()
+        #expect(reports == 1, "a released registration takes its handler out")
+        let removed = ErrorReporting.addHandler { report in
+            if report.scopeID == id { reports += 1 }
+        }
         scope.send(.fail)
-        #expect(reports == 1)
+        removed.remove()
+        scope.send(.fail)
+        #expect(reports == 2, "a removed registration takes its handler out")
     }
 }

@@ -6,11 +6,12 @@ struct MiddlewareTests {
     @Test func middlewaresRunInTheOrderAddedAroundUpdate() async {
         let journal = Journal()
         var trace: [String] = []
-        journal.addMiddleware { _, when, next in
+        let first = journal.addMiddleware { _, when, next in
             trace.append("first before \(when)")
             try next(when)
             trace.append("first after")
         }
+        defer { first.remove() }
         let second = journal.addMiddleware { scope, when, next in
             trace.append("second before, total \(scope.total)")
             try next(when)

@@ -21,13 +21,11 @@ public enum ErrorReporting {
 
     private static let handlers = InstrumentList<@MainActor (ErrorReport) -> Void>()
 
-    /// Registers a handler that receives every report from now on, until the registration is removed.
-    ///
-    /// Dropping the registration does not remove the handler: a handler costs nothing until an error
-    /// happens, and crash reporters are installed once for the whole run.
-    @discardableResult
+    /// Registers a handler that receives every report from now on, until its registration is removed
+    /// or released: keep the registration for as long as the handler should run (a crash reporter's,
+    /// for the whole run: in your app's delegate, say).
     public static func addHandler(_ handler: @escaping @MainActor (ErrorReport) -> Void) -> Registration {
-        Registration(id: handlers.append(handler))
+        handlers.add(handler)
     }
 
     /// Logs a report and hands it to every handler, oldest registration first.
@@ -40,14 +38,6 @@ public enum ErrorReporting {
         }
     }
 
-    /// A handler added with ``addHandler(_:)``; ``remove()`` stops it.
-    public struct Registration: Sendable, Hashable {
-        let id: UInt64
-
-        /// Stops the handler from receiving further reports.
-        @MainActor
-        public func remove() {
-            ErrorReporting.handlers.remove(id: id)
-        }
-    }
+    /// A handler added with ``addHandler(_:)``: removing or releasing it stops the handler.
+    public typealias Registration = MiddlewareRegistration
 }

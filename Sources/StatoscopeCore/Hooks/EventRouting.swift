@@ -46,7 +46,10 @@ package final class EventRouting {
     }
 
     /// Delivers `when` to `scope` along the path; `isInput` says it was sent from outside any update.
+    /// Always inlined into the dispatcher's full path, where the optimizer otherwise leaves it a call
+    /// of its own.
     @inlinable
+    @inline(__always)
     func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
         if isInput, !entryTaps.isEmpty {
             tapEntry(scope, when)
@@ -92,9 +95,20 @@ package final class EventRouting {
         try runAppWide(from: index, passed, when, scope)
     }
 
+    /// Runs `update`, through the innermost work if any is installed. Small, so that it is inlined
+    /// into the walk: the work itself is apart.
     @inlinable
     func runInnermost<S: Scope>(_ when: S.When, _ scope: S) throws {
         guard hasInnermostWork else { return try scope.update(when) }
+        try runInnermostWork(when, scope)
+    }
+
+    /// The scope's own middleware and the taps on updates, then analytics. Specialised for the
+    /// scope's type, where the cast to a tracked event needs no lookup, but never inlined: inlined,
+    /// it made the walk too large for the pass-through case to inline it.
+    @inlinable
+    @inline(never)
+    func runInnermostWork<S: Scope>(_ when: S.When, _ scope: S) throws {
         if let scopedWork {
             return try scopedWork.run(when, scope, tracker: tracker)
         }

@@ -35,7 +35,7 @@ public final class InstrumentList<Element> {
     public func add(_ element: Element) -> MiddlewareRegistration {
         let id = append(element)
         // The lists are static and live as long as the process: a strong capture costs nothing.
-        return MiddlewareRegistration(removesWhenDropped: true) { [self] in remove(id: id) }
+        return MiddlewareRegistration { [self] in remove(id: id) }
     }
 
     /// Installs `element` until ``remove(id:)`` is called with the identifier returned.

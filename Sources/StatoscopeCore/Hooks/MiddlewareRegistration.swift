@@ -1,23 +1,31 @@
 /// An installed middleware or instrument; ``remove()`` takes it out.
 ///
-/// What dropping the registration does depends on what it registers, and each method that returns
-/// one says which:
-/// - an app-wide instrument (``Middleware/addAppWide(_:)``, ``Analytics/install(_:)``) lasts as long
-///   as its registration: keep the registration for as long as it should run;
-/// - a scope's middleware (``Scope/addMiddleware(_:)``) lasts as long as its scope, or until removed.
+/// One rule for every instrument that returns one (``Middleware/addAppWide(_:)``,
+/// ``Analytics/install(_:)``, ``Scope/addMiddleware(_:)``, ``ErrorReporting/addHandler(_:)``): it runs
+/// until its registration is removed or released, so keep the registration for as long as the
+/// instrument should run. (A scope's middleware also ends with its scope.) Recorders and flight
+/// recorders follow the same rule as objects: each stops when it is stopped or released.
 @MainActor
-public final class MiddlewareRegistration {
+public final class MiddlewareRegistration: Hashable {
     private let onRemove: @MainActor () -> Void
-    private let removesWhenDropped: Bool
 
-    package init(removesWhenDropped: Bool, onRemove: @escaping @MainActor () -> Void) {
+    package init(onRemove: @escaping @MainActor () -> Void) {
         self.onRemove = onRemove
-        self.removesWhenDropped = removesWhenDropped
     }
 
     /// An identifier no other instrument has, so that removal finds its own entry.
     package static func nextID() -> UInt64 {
         Serial.next()
+    }
+
+    /// Whether the two are the same registration.
+    public nonisolated static func == (lhs: MiddlewareRegistration, rhs: MiddlewareRegistration) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the registration's identity.
+    public nonisolated func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 
     /// Removes it: events sent from now on skip it. Removing twice does nothing more.
@@ -26,6 +34,6 @@ public final class MiddlewareRegistration {
     }
 
     isolated deinit {
-        if removesWhenDropped { onRemove() }
+        onRemove()
     }
 }

@@ -78,6 +78,9 @@ package final class ScopeRuntime {
 
     /// Whether the scope is in the app, leaving it, dismissed, or a root.
     package var lifetime: TreeNode.Lifetime { tree.lifetime }
+    /// Whether the scope was dismissed: asked on every enqueue, where comparing the lifetime from
+    /// another module goes through its generic `Equatable` conformance.
+    package var isDismissed: Bool { tree.lifetime == .dismissed }
     /// The scope's parent, or its former parent while it is leaving or dismissed.
     package var parent: ScopeRuntime? { tree.parent }
 

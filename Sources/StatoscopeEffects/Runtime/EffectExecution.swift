@@ -11,14 +11,11 @@ package enum EffectExecution: Sendable {
     case discarded
 }
 
-/// How the main actor runs effects now: the execution mode, while a test plan records effects its
-/// virtual clock (see `ScopeRuntime+VirtualTime.swift`), and who watches every effect's steps (see
-/// `ScopeRuntime+Effects.swift`). Only plain values, so that the global holding them needs no
-/// setting up and reading it costs one load.
+/// How the main actor runs effects now: the execution mode, and who watches every effect's steps
+/// (see `ScopeRuntime+Effects.swift`). Only constants as initial values, so that the global holding
+/// them needs no setting up on first use, and reading it costs one load.
 struct EffectRunning {
     var execution = EffectExecution.running
-    /// How much virtual time has passed since the plan's line started.
-    var virtualTime: Duration = .zero
     /// Told of every step of every effect's lifecycle, for logging and for the flight recorder.
     var hooks = LifecycleHooks()
 }
@@ -28,8 +25,7 @@ extension ScopeRuntime {
     // Global because it is a mode of the whole main actor, not of a scope: a test plan or a replay
     // sets it for the duration of a synchronous run, and every scope it reaches follows it.
     // SAFETY: Sound because only the main actor touches it, and no access spans other code: the mode
-    // and the time are loaded and stored, and a plan or a replay sets the mode around a synchronous
-    // run; `notify` copies the hooks out before calling them, so a hook that enables or disables
+    // is loaded and stored, and a plan or a replay sets it around a synchronous run; `notify` copies the hooks out before calling them, so a hook that enables or disables
     // logging or a flight recorder changes the global after the read ended, and the setters swap the
     // old hook out before releasing it. The mode is read once per effect committed, the hooks once per
     // step of every effect: hot.

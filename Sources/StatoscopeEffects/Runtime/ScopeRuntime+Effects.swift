@@ -38,7 +38,7 @@ extension ScopeRuntime {
     /// cost more than staging the effect.
     @usableFromInline
     func enqueue(_ effect: ScopeEffect) {
-        guard lifetime != .dismissed else { return rejectForDismissal(effect) }
+        guard !isDismissed else { return rejectForDismissal(effect) }
         let part = ownEffectPart
         part.machine.stage(effect)
         notify(.enqueued, effect)
@@ -48,7 +48,7 @@ extension ScopeRuntime {
     /// Stages an effect; it starts when the running update returns, or at once outside any update.
     @usableFromInline
     func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
-        guard lifetime != .dismissed else { return rejectForDismissal(effect) }
+        guard !isDismissed else { return rejectForDismissal(effect) }
         let part = ownEffectPart
         if key == nil, case .cancelOlder = policy {
             // No key to compare: one step of the machine, no result to inspect.

@@ -5,14 +5,20 @@ import StatoscopeInjection
 /// plan says time passes, and starts the delayed effects that become due.
 extension ScopeRuntime {
     /// How much virtual time has passed since the plan's line started.
-    package static var virtualTime: Duration { effectRunning.virtualTime }
+    package static var virtualTime: Duration { virtualClock.now }
 
-    /// The runtimes holding scheduled effects, held weakly: a released scope's effects are gone.
+    /// The plan's clock: the time, and the runtimes holding scheduled effects, held weakly (a
+    /// released scope's effects are gone).
+    private struct VirtualClock {
+        var now: Duration = .zero
+        var scheduling: [WeakRuntime] = []
+    }
+
     // Global because virtual time is: one clock for the plan's whole tree.
     // SAFETY: Sound because only the main actor touches it and no access spans other code: the list
     // is taken out before the runtimes in it start their due effects, and a runtime is appended by
     // a caller that holds it.
-    @exclusivity(unchecked) private static var scheduling: [WeakRuntime] = []
+    @exclusivity(unchecked) private static var virtualClock = VirtualClock()
 
     /// Where virtual time stops: time passing beyond it, which no live clock reaches, leaves the
     /// clock here rather than overflowing `Duration`.
@@ -20,20 +26,19 @@ extension ScopeRuntime {
 
     /// Starts virtual time again from zero, forgetting what was scheduled.
     package static func resetVirtualTime() {
-        effectRunning.virtualTime = .zero
-        scheduling.removeAll()
+        virtualClock = VirtualClock()
     }
 
     /// Moves virtual time forward, up to ``latestVirtualTime``; the scheduled effects due by then
     /// start, in the order they become due.
     package static func advanceVirtualTime(by duration: Duration) {
         let now = later(virtualTime, by: duration)
-        effectRunning.virtualTime = now
+        virtualClock.now = now
         var due: [WeakRuntime] = []
-        swap(&due, &scheduling)
+        swap(&due, &virtualClock.scheduling)
         for runtime in due.compactMap(\.runtime) {
             _ = runtime.effects.startDue(at: now)
-            if runtime.effects.hasScheduled { scheduling.append(WeakRuntime(runtime: runtime)) }
+            if runtime.effects.hasScheduled { virtualClock.scheduling.append(WeakRuntime(runtime: runtime)) }
         }
     }
 
@@ -41,7 +46,7 @@ extension ScopeRuntime {
     func schedule(_ id: EffectID, after delay: Duration) {
         let wasScheduling = effects.hasScheduled
         effects.schedule(id, until: Self.later(Self.virtualTime, by: delay))
-        if !wasScheduling { Self.scheduling.append(WeakRuntime(runtime: self)) }
+        if !wasScheduling { Self.virtualClock.scheduling.append(WeakRuntime(runtime: self)) }
     }
 
     /// `duration` after `time`, or ``latestVirtualTime`` if that is later; `time` is virtual time,

@@ -7,10 +7,12 @@ extension Scope {
     /// <!-- compiled with: Scopes -->
     /// <!-- compiled inside: @MainActor func sample(counter: Counter) { … } -->
     /// ```swift
-    /// counter.addMiddleware { scope, when, next in
+    /// let printing = counter.addMiddleware { scope, when, next in
     ///     print("\(type(of: scope)) receives \(when)")
     ///     try next(when)            // pass it on: to the next middleware, then to update
     /// }
+    /// counter.send(.userTappedIncrementButton)   // printed while `printing` is kept
+    /// printing.remove()
     /// ```
     ///
     /// A middleware can pass the event on, transform it (`next(otherWhen)`), drop it (not call `next`)
@@ -19,11 +21,11 @@ extension Scope {
     ///
     /// A parent observes or intercepts what a child receives by adding a middleware to that child.
     ///
-    /// The middleware lasts as long as the scope, whether or not its registration is kept: once the
-    /// scope is released, the events sent after drop it (each checks one scope that has middleware,
-    /// so with one such scope, the first event does). Call
-    /// ``MiddlewareRegistration/remove()`` to take it out earlier.
-    @discardableResult
+    /// The middleware runs until its registration is removed or released, or its scope is released,
+    /// whichever comes first: keep the registration for as long as it should run (a parent keeps the
+    /// registrations of the middleware it adds to its children, say). Once the scope is released,
+    /// the events sent after drop its middleware (each checks one scope that has middleware, so with
+    /// one such scope, the first event does).
     public func addMiddleware(
         _ middleware: @escaping @MainActor (Self, When, (When) throws -> Void) throws -> Void
     ) -> MiddlewareRegistration {
@@ -39,7 +41,7 @@ extension Scope {
         MiddlewareChain.scoped.add(erased, to: self)
         MiddlewareChain.installedChanged()
         let scopeID = ObjectIdentifier(self)
-        return MiddlewareRegistration(removesWhenDropped: false) {
+        return MiddlewareRegistration {
             MiddlewareChain.scoped.remove(id: id, from: scopeID)
             MiddlewareChain.installedChanged()
         }

@@ -85,6 +85,7 @@ struct ReentrancyTests {
         var seenInFlight: [Int] = []
         var registration: MiddlewareRegistration?
         var added: [String] = []
+        var addedRegistration: MiddlewareRegistration?
         registration = downloader.addMiddleware { scope, when, next in
             if case .start(let value) = when {
                 seenInFlight.append(scope.effectsState.effects.count)
@@ -93,7 +94,7 @@ struct ReentrancyTests {
                 scope.send(.start(value + 100))
                 // Removes itself, and adds another, while it runs.
                 registration?.remove()
-                scope.addMiddleware { _, when, next in
+                addedRegistration = scope.addMiddleware { _, when, next in
                     added.append("\(when)")
                     try next(when)
                 }
@@ -106,6 +107,7 @@ struct ReentrancyTests {
         #expect(downloader.effectsState.effects.compactMap { ($0 as? GatedEffect)?.value } == [1, 101])
         await downloader.gate.open()
         #expect(await downloader.effectsState.waitUntilSettled(timeout: testPatience))
+        addedRegistration?.remove()
         #expect(downloader.received.sorted() == [1, 101])
     }
 
@@ -113,7 +115,7 @@ struct ReentrancyTests {
         let hub = ReentryHub()
         hub.send(.present)
         weak let child = hub.child
-        child?.addMiddleware { _, when, next in
+        let registration = child?.addMiddleware { _, when, next in
             // Queued behind this event, which goes on to `update`: the dismissal then ends what the
             // update started.
             hub.send(.dismiss)
@@ -122,6 +124,7 @@ struct ReentrancyTests {
         child?.send(.start(1))
         #expect(hub.child == nil)
         #expect(child == nil, "the dismissed child is released once its event is done with it")
+        registration?.remove()
     }
 
     @Test func removingAScopesMiddlewareReleasesItsClosureAfterTheChange() async {
@@ -129,8 +132,9 @@ struct ReentrancyTests {
         var farewells = 0
         var token: ReentryToken? = ReentryToken {
             farewells += 1
-            // The deinit adds a middleware while the one holding it is being removed.
-            downloader.addMiddleware { _, when, next in try next(when) }
+            // The deinit adds a middleware while the one holding it is being removed; its own
+            // registration, dropped at once, takes it out again.
+            _ = downloader.addMiddleware { _, when, next in try next(when) }
         }
         let registration = downloader.addMiddleware { [token] _, when, next in
             _ = token
