@@ -56,6 +56,21 @@ struct EffectMapTests {
         #expect(success == .success("token"))
     }
 
+    @Test func mapToResultWithErrorAfterAMapMapsWhatTheChainThrows() async throws {
+        let failed = try await LoginEffect(failure: .wrongPassword).map { $0.count }
+            .mapToResultWithError(LoginError.self)
+            .runEffect()
+        #expect(failed == .failure(.wrongPassword))
+        let unexpected = try await AnyEffect<String> { throw Offline() }.map { $0.count }
+            .mapToResultWithError(LoginError.self)
+            .runEffect()
+        #expect(unexpected == .failure(.unknownError))
+        let succeeded = try await LoginEffect(failure: nil).map { $0.count }
+            .mapToResultWithError(LoginError.self)
+            .runEffect()
+        #expect(succeeded == .success(5))
+    }
+
     @Test func transformsAfterAResultMapSeeTheResult() async throws {
         let effect = LoginEffect(failure: .wrongPassword)
             .mapToResultWithError(LoginError.self)

@@ -65,6 +65,23 @@ struct EffectStartQueueTests {
         #expect(rest == [2, 4], "the refused item never entered the queue")
     }
 
+    @Test func anItemTakenIsLetGoOfAtOnce() {
+        final class Item {}
+        var queue = EffectStartQueue<Item>()
+        weak var first: Item?
+        do {
+            let item = Item()
+            first = item
+            _ = queue.enqueue(item)
+            _ = queue.enqueue(Item())
+        }
+        _ = queue.next()
+        // Kept until the queue's buffer is emptied, its release would run wherever the runner takes
+        // the next item: with its owner's lock held.
+        #expect(first == nil, "the queue keeps no reference to an item it handed over")
+        #expect(queue.count == 1)
+    }
+
     @Test func aLaunchCancelledBeforeItsTaskIsMadeRefusesTheTask() {
         var launch = EffectLaunch<String>.pending
         let toCancel = launch.cancel()

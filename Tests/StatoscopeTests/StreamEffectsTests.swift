@@ -253,4 +253,23 @@ struct StreamEffectsTests {
         #expect(seen == [1, 2, -1])
         await #expect(throws: Stuttering.Failure.self) { try await Stuttering().runEffect() }
     }
+
+    @Test func anAnyStreamEffectMadeFromAClosureOrASequenceIteratesWhatItProduces() async throws {
+        let yielding = AnyStreamEffect<Int> { yield in
+            yield(1)
+            yield(2)
+        }
+        var seen: [Int] = []
+        for try await value in yielding.makeElements() { seen.append(value) }
+        #expect(seen == [1, 2])
+        let sequence = AnyStreamEffect(
+            AsyncStream<Int> { continuation in
+                continuation.yield(3)
+                continuation.yield(4)
+                continuation.finish()
+            })
+        seen = []
+        for try await value in sequence.makeElements() { seen.append(value) }
+        #expect(seen == [3, 4])
+    }
 }

@@ -17,10 +17,10 @@ import StatoscopeInjection
 /// something waiting in turn, a share each: a stream that produces faster than the main actor
 /// delivers queues behind itself only, in its own ``StreamBacklog``, and the completions of other
 /// effects never wait behind its elements. A stream's iteration waits while its backlog is full.
-// SAFETY: Sound because effect tasks reach only what `lock` guards (`pending`, `drainScheduled`,
-// `askingToBeServed`, `elementsWaiting`, and every stream body's `backlog`), and only with it held;
-// every other stored property is immutable or `@MainActor`, which the compiler checks.
-package final class CompletionInbox: @unchecked Sendable {
+///
+/// Effect tasks reach only `posted`, and through its lock every stream body's `backlog`; the rest
+/// belongs to the main actor.
+package final class CompletionInbox: Sendable {
     package static let shared = CompletionInbox()
 
     /// How many elements of one stream may wait for the main actor before its iteration waits: what
@@ -31,7 +31,7 @@ package final class CompletionInbox: @unchecked Sendable {
     /// The most elements of one stream a turn delivers before it serves the next stream.
     package static let elementsPerVisit = 128
 
-    private struct Completion {
+    private struct Completion: Sendable {
         /// The effect's body, which knows its runtime and identifier there. Once the runtime forgot
         /// a finished effect, the batch holding this is what keeps the body: see ``drain()``.
         let body: ScopeEffectBody
@@ -40,39 +40,50 @@ package final class CompletionInbox: @unchecked Sendable {
         let isFinal: Bool
     }
 
-    private let lock = NSLock()
-    /// One-shot completions, and the ends of effects that never ran, oldest first.
-    // SAFETY: Sound because every access is made with `lock` held, which keeps the threads apart,
-    // and nothing run while it is held calls out or releases anything: appending and swapping
-    // release nothing (a batch is swapped out whole, into a buffer emptied before the lock).
-    // Unchecked because the run-time check cost each post a call.
-    @exclusivity(unchecked) private var pending: [Completion] = []
-    /// Whether a turn of the drain is queued and has not begun.
-    // SAFETY: Sound as `pending` is: read and written only with `lock` held.
-    @exclusivity(unchecked) private var drainScheduled = false
-    /// Streams that posted while the drain did not serve them, for the next turn to serve.
-    // SAFETY: Sound as `pending` is: appended to and swapped out only with `lock` held.
-    @exclusivity(unchecked) private var askingToBeServed: [StreamScopeEffectBody] = []
-    /// Elements in the streams' backlogs, all streams together: see ``waiting``.
-    // SAFETY: Sound as `pending` is: read and written only with `lock` held.
-    @exclusivity(unchecked) private var elementsWaiting = 0
+    /// What effect tasks post and the main actor takes. Its lock also guards every stream body's
+    /// `backlog`. Nothing run with it held calls out or releases anything: appending and swapping
+    /// release nothing (a batch is swapped out whole, into a buffer emptied before `withLock`), and
+    /// a producer is resumed once `withLock` returned.
+    private let posted = CriticalState(Posted())
+
+    /// What effect tasks share with the main actor's drain.
+    private struct Posted: Sendable {
+        /// One-shot completions, and the ends of effects that never ran, oldest first.
+        var pending: [Completion] = []
+        /// Whether a turn of the drain is queued and has not begun.
+        var drainScheduled = false
+        /// Streams that posted while the drain did not serve them, for the next turn to serve.
+        var askingToBeServed: [StreamScopeEffectBody] = []
+        /// Elements in the streams' backlogs, all streams together: see ``waiting``.
+        var elementsWaiting = 0
+
+        /// Marks a turn of the drain queued; returns whether none was, and the caller must queue it.
+        mutating func markDrainQueued() -> Bool {
+            defer { drainScheduled = true }
+            return !drainScheduled
+        }
+
+        /// Puts `body` among the streams the next turn serves; returns whether the caller must queue
+        /// that turn.
+        mutating func askToBeServed(_ body: StreamScopeEffectBody) -> Bool {
+            askingToBeServed.append(body)
+            return markDrainQueued()
+        }
+    }
 
     /// How many one-shot completions, and streams' elements, were posted and are not yet taken by the
     /// main actor, for tests; a turn under way may still deliver some it took.
     package var waiting: (completions: Int, elements: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (pending.count, elementsWaiting)
+        posted.withLock { ($0.pending.count, $0.elementsWaiting) }
     }
 
     /// Posts what `body`'s one-shot effect brought back, or the end of an effect that never ran,
     /// from its task; `body`'s runtime and identifier are set, as they are before its task starts.
     func post(body: ScopeEffectBody, outcome: EffectOutcome, isFinal: Bool) {
-        lock.lock()
-        pending.append(Completion(body: body, outcome: outcome, isFinal: isFinal))
-        let mustSchedule = !drainScheduled
-        drainScheduled = true
-        lock.unlock()
+        let mustSchedule = posted.withLock {
+            $0.pending.append(Completion(body: body, outcome: outcome, isFinal: isFinal))
+            return $0.markDrainQueued()
+        }
         if mustSchedule {
             Task { @MainActor in self.drain() }
         }
@@ -81,12 +92,11 @@ package final class CompletionInbox: @unchecked Sendable {
     /// Posts an element of `body`'s stream, from its task; returns whether the stream's backlog is
     /// full, and a producer that can wait should: see ``waitForRoom(in:)``.
     func post(element outcome: EffectOutcome, of body: StreamScopeEffectBody) -> Bool {
-        lock.lock()
-        let mustAsk = body.backlog.post(outcome)
-        elementsWaiting += 1
-        let isFull = body.backlog.isFull
-        let mustSchedule = mustAsk && askToBeServed(body)
-        lock.unlock()
+        let (mustSchedule, isFull) = posted.withLock { posted in
+            let mustAsk = body.backlog.post(outcome)
+            posted.elementsWaiting += 1
+            return (mustAsk && posted.askToBeServed(body), body.backlog.isFull)
+        }
         if mustSchedule {
             Task { @MainActor in self.drain() }
         }
@@ -95,9 +105,9 @@ package final class CompletionInbox: @unchecked Sendable {
 
     /// Posts the last outcome of `body`'s stream, delivered after every element it posted.
     func post(end outcome: EffectOutcome, of body: StreamScopeEffectBody) {
-        lock.lock()
-        let mustSchedule = body.backlog.postEnd(outcome) && askToBeServed(body)
-        lock.unlock()
+        let mustSchedule = posted.withLock {
+            body.backlog.postEnd(outcome) && $0.askToBeServed(body)
+        }
         if mustSchedule {
             Task { @MainActor in self.drain() }
         }
@@ -106,30 +116,15 @@ package final class CompletionInbox: @unchecked Sendable {
     /// Waits until the drain takes the elements of `body`'s full backlog.
     func waitForRoom(in body: StreamScopeEffectBody) async {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            let hasRoom = body.backlog.wait(continuation)
-            lock.unlock()
+            let hasRoom = posted.withLock { _ in body.backlog.wait(continuation) }
             hasRoom?.resume()
         }
-    }
-
-    /// Puts `body` among the streams the next turn serves; returns whether the caller must queue
-    /// that turn. With `lock` held.
-    private func askToBeServed(_ body: StreamScopeEffectBody) -> Bool {
-        askingToBeServed.append(body)
-        let mustSchedule = !drainScheduled
-        drainScheduled = true
-        return mustSchedule
     }
 
     /// Queues a turn of the drain, unless one is queued: there is never more than one, so whatever
     /// else waits for the main actor waits for one turn at most.
     private func scheduleDrain() {
-        lock.lock()
-        let mustSchedule = !drainScheduled
-        drainScheduled = true
-        lock.unlock()
-        if mustSchedule {
+        if posted.withLock({ $0.markDrainQueued() }) {
             Task { @MainActor in self.drain() }
         }
     }
@@ -160,7 +155,7 @@ package final class CompletionInbox: @unchecked Sendable {
     // SAFETY: Sound as `spare` is.
     @MainActor @exclusivity(unchecked) private var nextRound: [StreamScopeEffectBody] = []
     /// The buffer `askingToBeServed` is swapped with.
-    // SAFETY: Sound as `spare` is; its swap with `askingToBeServed` is made with `lock` held.
+    // SAFETY: Sound as `spare` is; its swap with `askingToBeServed` is made with `posted`'s lock held.
     @MainActor @exclusivity(unchecked) private var asked: [StreamScopeEffectBody] = []
 
     /// From this many completions in one batch, what they leave behind is released off the main
@@ -193,11 +188,11 @@ package final class CompletionInbox: @unchecked Sendable {
             unfinished = []
             unfinishedFrom = 0
         }
-        lock.lock()
-        drainScheduled = false
-        if tookPending { swap(&pending, &batch) }
-        if !askingToBeServed.isEmpty { swap(&askingToBeServed, &asked) }
-        lock.unlock()
+        posted.withLock { posted in
+            posted.drainScheduled = false
+            if tookPending { swap(&posted.pending, &batch) }
+            if !posted.askingToBeServed.isEmpty { swap(&posted.askingToBeServed, &asked) }
+        }
         if !asked.isEmpty {
             nextRound.append(contentsOf: asked)
             asked.removeAll(keepingCapacity: true)
@@ -221,9 +216,7 @@ package final class CompletionInbox: @unchecked Sendable {
             guard !tookPending && !turn.isUp && !(streamsWait && turn.isHalfUp) else { break }
             batch = spare
             spare = []
-            lock.lock()
-            swap(&pending, &batch)
-            lock.unlock()
+            posted.withLock { swap(&$0.pending, &batch) }
             index = 0
             tookPending = true
         }
@@ -267,10 +260,11 @@ package final class CompletionInbox: @unchecked Sendable {
             if index == taken.count {
                 taken.removeAll(keepingCapacity: true)
                 index = 0
-                lock.lock()
-                let next = stream.backlog.take(into: &taken)
-                elementsWaiting -= taken.count
-                lock.unlock()
+                let next = posted.withLock { posted in
+                    let next = stream.backlog.take(into: &taken)
+                    posted.elementsWaiting -= taken.count
+                    return next
+                }
                 switch next {
                 case .elements(let producer):
                     producer?.resume()

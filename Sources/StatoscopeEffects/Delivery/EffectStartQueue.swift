@@ -7,8 +7,12 @@ import StatoscopeInjection
 /// Items leave in the order they came. One runner at a time takes them; the caller that enqueues
 /// the first item while no runner is active is told to start one, and a runner that finds the queue
 /// empty ends.
+///
+/// An item taken is let go of at once: a queue that kept it until its buffer is emptied could hold
+/// the last reference to an effect, whose release runs the app's code, while its owner's lock is held.
 package struct EffectStartQueue<Item> {
-    private var items: [Item] = []
+    /// Nil before `head`: the items taken.
+    private var items: [Item?] = []
     /// The first item not yet taken: taking one moves this rather than the array's other items.
     private var head = 0
     /// Whether a runner is taking items; a runner ends, and this turns false, on the call to
@@ -46,7 +50,8 @@ package struct EffectStartQueue<Item> {
             hasRunner = false
             return nil
         }
-        let item = items[head]
+        // Present: every slot from `head` on holds an item, and only this takes one.
+        let item = items[head].take()!
         head += 1
         if head == items.count {
             items.removeAll(keepingCapacity: true)
@@ -59,6 +64,8 @@ package struct EffectStartQueue<Item> {
         return item
     }
 }
+
+extension EffectStartQueue: Sendable where Item: Sendable {}
 
 /// Where one effect's task is, as the runner that makes it and the main actor that may cancel it
 /// see it.

@@ -13,34 +13,29 @@ import StatoscopeInjection
 /// that waits for a delay first. Every effect's task is made here, and cancelled through here.
 ///
 /// One for the process, like ``CompletionInbox``: batching is its purpose. ``EffectStartQueue``
-/// holds the logic; this holds the lock and the tasks.
-// SAFETY: Sound because its one mutable field, `queue`, and the `launch` of the bodies it is given
-// are touched only with `lock` held; the rest is immutable.
-final class EffectStarter: @unchecked Sendable {
+/// holds the logic, and `queue` holds it with the lock that guards it.
+final class EffectStarter: Sendable {
     static let shared = EffectStarter()
 
     /// An effect waiting for its task, with the dependencies its task provides.
-    private struct Start {
+    private struct Start: Sendable {
         let body: ScopeEffectBody
         let dependencies: DependencySnapshot
     }
 
-    // Guards `queue` and the `launch` of every body handed to `start`: the main actor and the
-    // runner take it.
-    private let lock = NSLock()
-    // SAFETY: Sound because every access is made with `lock` held, and nothing run while it is held
-    // calls out: `EffectStartQueue` is plain data, and the tasks made or cancelled here are made
-    // and cancelled once the lock is released (`Task.cancel()` runs the effect's own cancellation
-    // handlers at once, on this thread). Queueing and taking each body is hot.
-    @exclusivity(unchecked) private var queue = EffectStartQueue<Start>()
+    /// The effects waiting for their tasks. Its lock also guards the `launch` of every body handed to
+    /// `start`: the main actor and the runner take it. Nothing run with it held calls out: the tasks
+    /// made or cancelled here are made and cancelled once `withLock` returned (`Task.cancel()` runs
+    /// the effect's own cancellation handlers at once, on this thread), and no body is released in it
+    /// (the queue lets go of each body as it hands it over).
+    private let queue = CriticalState(EffectStartQueue<Start>())
 
     /// Queues `body` for its task, which runs it with `dependencies` provided, or makes the task at
     /// once when the runner is behind. Main actor; the body's runtime and identifier are set.
     func start(_ body: ScopeEffectBody, providing dependencies: DependencySnapshot) {
-        lock.lock()
-        let queued = queue.enqueue(
-            Start(body: body, dependencies: dependencies), unlessWaiting: Self.backlog)
-        lock.unlock()
+        let queued = queue.withLock {
+            $0.enqueue(Start(body: body, dependencies: dependencies), unlessWaiting: Self.backlog)
+        }
         switch queued {
         case nil:
             started(body, task: Self.task(running: body, providing: dependencies))
@@ -78,16 +73,12 @@ final class EffectStarter: @unchecked Sendable {
 
     /// Records the task of a body made on the main actor, so that ``cancel(_:)`` finds it.
     private func started(_ body: ScopeEffectBody, task: Task<Void, any Error>) {
-        lock.lock()
-        _ = body.launch.start(task)
-        lock.unlock()
+        _ = queue.withLock { _ in body.launch.start(task) }
     }
 
     /// Cancels `body`'s task, or, when it is not made yet, keeps it from being made. Main actor.
     func cancel(_ body: ScopeEffectBody) {
-        lock.lock()
-        let task = body.launch.cancel()
-        lock.unlock()
+        let task = queue.withLock { _ in body.launch.cancel() }
         task?.cancel()
     }
 
@@ -100,19 +91,16 @@ final class EffectStarter: @unchecked Sendable {
                 continue
             }
             let task = Self.task(running: start.body, providing: start.dependencies)
-            lock.lock()
-            let kept = start.body.launch.start(task)
-            lock.unlock()
-            if !kept { task.cancel() }
+            if !queue.withLock({ _ in start.body.launch.start(task) }) { task.cancel() }
         }
     }
 
     /// The next queued body, and whether it was cancelled while it waited.
     private func next() -> (Start, isCancelled: Bool)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let start = queue.next() else { return nil }
-        return (start, start.body.launch.isCancelled)
+        queue.withLock { queue in
+            guard let start = queue.next() else { return nil }
+            return (start, start.body.launch.isCancelled)
+        }
     }
 
     private static func task(

@@ -68,20 +68,12 @@ public struct AnyStreamEffect<Element>: StreamEffect {
     /// The elements: those the closure yields, or those of the pristine effect through its
     /// transforms, with a last one for the stream's end if ``StreamEffect/onEnd(_:)`` adds it.
     public func makeElements() -> Elements {
-        let body = self.body
+        let effect = self
         let stream = AsyncThrowingStream<HandedOver<Element>, any Error> { continuation in
             let task = Task {
                 do {
-                    switch body {
-                    case .closure(let produce):
-                        try await produce { continuation.yield(HandedOver(value: $0)) }
-                    case .sequence(let iterate):
-                        try await iterate { continuation.yield(HandedOver(value: $0)) }
-                    case .mapped(let chain):
-                        try await chain.run(
-                            { continuation.yield(HandedOver(value: $0)) },
-                            now: { continuation.yield(HandedOver(value: $0)) })
-                    }
+                    let hand: @Sendable (Element) -> Void = { continuation.yield(HandedOver(value: $0)) }
+                    try await effect.produce(hand, now: hand)
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -112,6 +104,21 @@ public struct AnyStreamEffect<Element>: StreamEffect {
         }
     }
 
+    /// Runs the closure, the sequence or the pristine effect through its transforms: what a sequence
+    /// gives goes to `emit`, which may wait, and what a closure yields to `emitNow`, which cannot.
+    private func produce(
+        _ emit: @Sendable (Element) async -> Void, now emitNow: @Sendable (Element) -> Void
+    ) async throws {
+        switch body {
+        case .closure(let produce):
+            try await produce(emitNow)
+        case .sequence(let iterate):
+            try await iterate(emit)
+        case .mapped(let chain):
+            try await chain.run(emit, now: emitNow)
+        }
+    }
+
     /// The chain this effect transforms, or nil when it is a closure and so its own pristine effect.
     @inlinable
     var mappedChain: StreamChain<Element>? {
@@ -132,13 +139,6 @@ extension AnyStreamEffect: PristineCarrying {
 extension AnyStreamEffect: YieldingStream {
     func yieldBoxed(_ emit: @Sendable (Any) async -> Void, now emitNow: @Sendable (Any) -> Void) async throws
     {
-        switch body {
-        case .closure(let produce):
-            try await produce { emitNow($0) }
-        case .sequence(let iterate):
-            try await iterate { await emit($0) }
-        case .mapped(let chain):
-            try await chain.run({ await emit($0) }, now: { emitNow($0) })
-        }
+        try await produce(emit, now: emitNow)
     }
 }

@@ -53,11 +53,8 @@ extension Effect {
             return AnyEffect(
                 chain: EffectChain(pristine: self, steps: transform) {
                     outcome, steps in
-                    do {
-                        return .success(try Self.successValue(of: outcome))
-                    } catch {
-                        return .failure(
-                            unboxedStep(steps, as: (@Sendable (any Error) -> Failure).self)(error))
+                    Result { try Self.successValue(of: outcome) }.mapError {
+                        unboxedStep(steps, as: (@Sendable (any Error) -> Failure).self)($0)
                     }
                 })
         }
@@ -65,11 +62,7 @@ extension Effect {
         let baseSteps = base.steps
         return AnyEffect(
             chain: EffectChain(pristineOf: base) { outcome, _ in
-                do {
-                    return .success(try baseTransform(outcome, baseSteps))
-                } catch {
-                    return .failure(transform(error))
-                }
+                Result { try baseTransform(outcome, baseSteps) }.mapError(transform)
             })
     }
 
