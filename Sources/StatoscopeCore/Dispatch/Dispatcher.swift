@@ -77,8 +77,8 @@ package enum Dispatcher {
     // `routeOwners.retired` until the outermost update has settled, after every walk of it has
     // returned; a path replaced outside any update has no walk in progress (walks run only inside an
     // update). `setRouting` stores the new owner and this pointer before it releases the old path,
-    // so a deinit that release runs sees a consistent dispatcher. Read by every event while an
-    // instrument is installed: hot.
+    // so a deinit that release runs sees a consistent dispatcher; `deliver` asserts the ownership in
+    // debug builds. Read by every event while an instrument is installed: hot.
     // `AppWideMiddlewareTests.removingAnAppWideMiddlewareWhoseClosureHoldsAnotherRegistrationRemovesBoth`.
     @exclusivity(unchecked) @usableFromInline static var routing: Unmanaged<EventRouting>?
 
@@ -203,6 +203,7 @@ package enum Dispatcher {
         }
         if gate & checkingAncestors != 0 { try checkAncestors(of: scope) }
         guard let routing else { return try scope.update(when) }
+        assert(ownsPath(routing), "the path an event walks is owned by the dispatcher")
         try withGuaranteed(routing) { try $0.deliver(when, to: scope, isInput: isInput) }
     }
 
@@ -220,6 +221,16 @@ package enum Dispatcher {
         _ object: Unmanaged<Object>, _ body: (Object) throws -> Result
     ) rethrows -> Result {
         try object._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether `path` is the installed path or one replaced during the running update: what makes
+    /// walking it without a reference sound (see `routing`). Asked in debug builds only.
+    // SAFETY: Sound because it only compares the pointer's object with those the dispatcher owns,
+    // without retaining or calling it.
+    @usableFromInline
+    static func ownsPath(_ path: Unmanaged<EventRouting>) -> Bool {
+        let object = path.takeUnretainedValue()
+        return routeOwners.installed === object || routeOwners.retired.contains { $0 === object }
     }
 
     /// In a process that runs tests: fails the running test and refuses the event when `scope`

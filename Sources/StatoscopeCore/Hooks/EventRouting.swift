@@ -16,10 +16,12 @@ package final class EventRouting {
     // the path outlives every walk of it: the dispatcher owns the installed path, and a path
     // replaced while an update runs (a middleware removing itself or adding another, from its own
     // body) is kept until the outermost update has settled, after every walk has returned (see
-    // `Dispatcher.setRouting(_:)`). `AppWideMiddlewareTests` and `ReentrancyTests` cover both.
+    // `Dispatcher.setRouting(_:)`, in `Dispatch/Dispatcher.swift`); `runAppWide` and
+    // `Dispatcher.deliver` assert both in debug builds. `AppWideMiddlewareTests` and
+    // `ReentrancyTests` cover both.
     @usableFromInline let appWide: [Unmanaged<AppWideStep>]
     /// Keeps the app-wide middleware alive for as long as the path is.
-    let appWideOwners: [AppWideStep]
+    @usableFromInline let appWideOwners: [AppWideStep]
     /// Observers of the events sent from outside any update: the session's inputs.
     @usableFromInline package let entryTaps: [EntryTap]
     /// The scopes' own middleware and the taps on updates, when any is installed: the innermost
@@ -66,6 +68,7 @@ package final class EventRouting {
     func runAppWide<S: Scope>(from index: Int, _ event: borrowing ScopeEvent, _ when: S.When, _ scope: S)
         throws
     {
+        assert(appWideOwners[index] === appWide[index].takeUnretainedValue(), "the path owns its steps")
         try Dispatcher.withGuaranteed(appWide[index]) { step in
             try step.body(event) { passed in
                 // The event passed on unchanged, the common case, goes on as the `When` it already is.
