@@ -1,40 +1,50 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
 // How the effect vocabulary reads in text (event logs, state diffs, descriptions, error reports):
-// named as users write it, with no module in front. Without these, a value nested in an event or a
-// property, `accountLoaded(EffectResult<Int>.success(1))` say, would name the module that declares
-// it, which is an implementation detail of `import Statoscope`.
+// named as users write it, with no module in front. Printed alone, a value reads as a case, as any
+// enum does (`success(1)`); nested in an event or a property, it reads with its type
+// (`accountLoaded(EffectResult<Int>.success(1))`) where Swift would otherwise name the module that
+// declares it, an implementation detail of `import Statoscope`.
 
-extension EffectResult: CustomDebugStringConvertible {
-    /// `EffectResult<Int>.success(1)`, `EffectResult<Int>.failure(...)`.
-    public var debugDescription: String {
+extension EffectResult: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `success(1)`, `failure(...)`.
+    public var description: String {
         switch self {
-        case .success(let value): "EffectResult<\(Success.self)>.success(\(String(reflecting: value)))"
-        case .failure(let failure): "EffectResult<\(Success.self)>.failure(\(failure))"
+        case .success(let value): "success(\(String(reflecting: value)))"
+        case .failure(let failure): "failure(\(failure))"
         }
     }
+
+    /// `EffectResult<Int>.success(1)`.
+    public var debugDescription: String { "EffectResult<\(Success.self)>.\(description)" }
 }
 
-extension StreamEnd: CustomDebugStringConvertible {
-    /// `StreamEnd.finished`, `StreamEnd.failed(...)`.
-    public var debugDescription: String {
+extension StreamEnd: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `finished`, `failed(...)`.
+    public var description: String {
         switch self {
-        case .finished: "StreamEnd.finished"
-        case .failed(let error): "StreamEnd.failed(\(Redaction.describe(error)))"
+        case .finished: "finished"
+        case .failed(let error): "failed(\(String(reflecting: error)))"
         }
     }
+
+    /// `StreamEnd.finished`.
+    public var debugDescription: String { "StreamEnd.\(description)" }
 }
 
-extension EffectKeyPolicy: CustomDebugStringConvertible {
-    /// `EffectKeyPolicy.keepOlder`, `EffectKeyPolicy.debounce(0.5 seconds)`.
-    public var debugDescription: String {
+extension EffectKeyPolicy: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `keepOlder`, `debounce(0.5 seconds)`.
+    public var description: String {
         switch self {
-        case .cancelOlder: "EffectKeyPolicy.cancelOlder"
-        case .keepOlder: "EffectKeyPolicy.keepOlder"
-        case .debounce(let interval): "EffectKeyPolicy.debounce(\(interval))"
-        case .throttle(let interval): "EffectKeyPolicy.throttle(\(interval))"
+        case .cancelOlder: "cancelOlder"
+        case .keepOlder: "keepOlder"
+        case .debounce(let interval): "debounce(\(interval))"
+        case .throttle(let interval): "throttle(\(interval))"
         }
     }
+
+    /// `EffectKeyPolicy.keepOlder`.
+    public var debugDescription: String { "EffectKeyPolicy.\(description)" }
 }
 
 extension EffectClock: CustomDebugStringConvertible {
