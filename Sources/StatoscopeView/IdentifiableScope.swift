@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInstruments
 
 /// A scope that is `Identifiable` and `Hashable` by identity: two values are equal when they are the
 /// same scope.

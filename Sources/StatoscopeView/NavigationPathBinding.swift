@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInstruments
 
 extension Scope {
     /// A binding to the list of children at `keyPath` as a navigation stack's path, which turns the

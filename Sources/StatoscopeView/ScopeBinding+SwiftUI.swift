@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInstruments
 
 #if canImport(SwiftUI)
     import SwiftUI

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInstruments
 
 /// A two-way binding to a piece of a scope's state whose setter sends an event.
 ///

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInstruments
 
 extension Scope {
     /// A binding that presents the optional child at `keyPath` while it is set, and sends `dismiss`

@@ -1,6 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
-import StatoscopeInjection
 
 extension Scope {
     /// The scope as a developer wants to see it in a debugger or a log line: its type and place in

@@ -1,6 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
-import StatoscopeInjection
 
 extension Scope {
     /// A readable description of this scope and everything below it, for debugging.

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// Carries finished effects, and streams' elements, back to the main actor in batches.
 ///

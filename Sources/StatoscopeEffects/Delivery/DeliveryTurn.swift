@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// How much one turn of ``CompletionInbox``'s drain may deliver before it lets go of the main actor:
 /// at most ``mostDeliveries`` completions, and at most ``longest``.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// The effects waiting for their tasks, and whether a runner is making them: the logic of
 /// ``EffectStarter`` as plain data, testable without a single `Task`.

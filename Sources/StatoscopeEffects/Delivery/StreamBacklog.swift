@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// What one stream posted for the main actor and the main actor has not taken yet, and the producer
 /// waiting for room: a stream's share of ``CompletionInbox`` as plain data, testable without a lock

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// A pristine effect and the synchronous chain of transforms from its outcome to a result.
 ///

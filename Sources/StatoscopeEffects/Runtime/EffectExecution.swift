@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// What happens to the effects an update enqueued once it returns.
 package enum EffectExecution: Sendable {

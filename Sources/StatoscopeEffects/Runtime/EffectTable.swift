@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// The payloads of the effects in flight, found by identifier: what ``EffectsStateMachine`` keeps of
 /// each effect.

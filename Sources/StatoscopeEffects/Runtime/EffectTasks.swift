@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// The tasks running one scope's effects, and who waits for them to settle: the plumbing beside
 /// the pure ``EffectsStateMachine``.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// Identifies one enqueued effect; later effects have greater identifiers.
 package struct EffectID: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// An effect enqueued on a scope, its `When` erased so the runtime needs no generics.
 ///

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// Virtual time: the clock test plans run recorded effects on. It starts at zero, moves only when a
 /// plan says time passes, and starts the delayed effects that become due.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// One `waitUntilSettled(timeout:)` call: resumed once, by whichever comes first, the scope settling
 /// or its timer.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// A pristine stream effect and the synchronous chain of transforms from what it signals (an
 /// element, or its end) to an event, if any.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// The body of a stream effect, whatever its scope's type, with its share of ``CompletionInbox``.
 // SAFETY: Sound because `backlog` is read and written only with `CompletionInbox`'s lock held,

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// A stream effect made from an `AsyncSequence` or from a closure that yields, or any stream effect
 /// with its elements transformed.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 extension Effect {
     /// Transforms the effect's result, typically into a `When` of the scope that enqueues it.

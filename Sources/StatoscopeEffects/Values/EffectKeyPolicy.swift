@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// What happens when an effect is enqueued with a key that an effect in flight already has.
 public enum EffectKeyPolicy: Sendable {

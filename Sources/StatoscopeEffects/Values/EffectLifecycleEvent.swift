@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// A step in an effect's life, as logging reports it.
 package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {

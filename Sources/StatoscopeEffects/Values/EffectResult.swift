@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// What an effect mapped with ``Effect/mapToResult()->AnyEffect<EffectResult<Self.ResultType>>`` delivers when the event that receives it is
 /// `Codable`: its result, or the error it threw as a ``EffectFailure``.

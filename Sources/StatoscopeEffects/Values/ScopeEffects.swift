@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/effectsState``.
 ///

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 extension StreamEffect {
     /// Transforms each element, typically into a `When` of the scope that enqueues the effect.

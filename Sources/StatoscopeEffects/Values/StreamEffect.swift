@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeInjection
 
 /// Long-lived work a scope starts from `update`, whose elements come back as its events, in order:
 /// a timer, a websocket, observation of a database, a download's progress.

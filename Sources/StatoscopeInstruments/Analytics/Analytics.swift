@@ -1,6 +1,5 @@
 import Logging
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// Sends an analytics event for every event the app chose to track (``TrackedWhen``) that a scope
 /// accepted.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// The queue between the main actor, which accepts tracked events, and the sinks of
 /// ``Analytics/install(_:)``, which receive them encoded, off the main actor.

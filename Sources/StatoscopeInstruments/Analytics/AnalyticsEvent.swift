@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// An analytics event made from a `Codable` `When`: the case's name and its associated values.
 ///

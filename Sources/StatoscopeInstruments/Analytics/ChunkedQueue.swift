@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// A first-in first-out queue kept in chunks of a fixed capacity, with a few emptied chunks kept for
 /// reuse: the logic of ``AnalyticsDelivery``'s queue as plain data, testable without a task.

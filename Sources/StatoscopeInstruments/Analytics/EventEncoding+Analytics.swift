@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 extension EventEncoding {
     /// The analytics event of a tracked `When`: its case's name and its redacted parameters.

@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// The instruments of the full path, and the parts of it that run unspecialised: a scope's own
 /// middleware, the taps on updates and analytics.

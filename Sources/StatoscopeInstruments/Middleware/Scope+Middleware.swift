@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 extension Scope {
     /// Adds a middleware that sees every event sent to this scope before `update` does.

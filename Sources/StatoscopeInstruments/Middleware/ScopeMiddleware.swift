@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// A middleware of one scope, its types erased so that one registry holds every scope's.
 @MainActor

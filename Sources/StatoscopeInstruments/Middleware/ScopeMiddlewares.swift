@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// The middleware added to individual scopes, kept apart from the scopes' runtimes: the core never
 /// calls into middleware, and a released scope's middleware goes with it.

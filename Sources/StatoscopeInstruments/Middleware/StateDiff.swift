@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// The changes an update made to its scope's state, as a state diff logs them: one text per changed
 /// stored property, `name: old -> new`.

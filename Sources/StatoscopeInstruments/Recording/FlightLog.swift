@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// The flight recorder's memory: the last `capacity` entries, oldest overwritten first. Plain data.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 // The containers of `JSONLineEncoder`. Each knows the frame it writes into; writing into one makes
 // it the innermost again, closing those opened after it.

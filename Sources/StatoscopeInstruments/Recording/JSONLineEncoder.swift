@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// Encodes a value as compact JSON text straight into a byte buffer, for the recorder's lines.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// Records the events that reach a tree of scopes from outside, effect completions included, as JSON
 /// lines.

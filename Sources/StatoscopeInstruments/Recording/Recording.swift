@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// A recorded session: the events that reached a tree of scopes, in order, ready to replay.
 ///

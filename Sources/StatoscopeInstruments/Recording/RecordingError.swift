@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// A recording that cannot be read or replayed, with the line and the reason.
 public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertible {

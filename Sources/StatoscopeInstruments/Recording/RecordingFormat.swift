@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// The layout of a recording: JSON lines, a versioned header first, then one numbered line per
 /// event, then an end line that counts them.

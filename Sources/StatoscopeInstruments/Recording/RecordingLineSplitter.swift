@@ -1,5 +1,4 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// Cuts a recording's bytes into lines as they arrive, refusing a line over the limit as soon as it
 /// grows past it, before the rest of the file is read.

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// Checks a recording's lines, all of them, before anything is replayed: the header, each line's
 /// number, each event line, the end line. Plain data in, a ``Recording`` or the first fault out.

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
-import StatoscopeEffects
 
 /// Writes the lines of one recording: numbers them, encodes each event once, straight into its line,
 /// and refuses, when writing, any line its reader would refuse.
