@@ -8,15 +8,10 @@ import StatoscopeTesting
 import Testing
 
 /// Every attack in one serialized suite: they install app-wide instruments and count what they see,
-/// so they run only in a process of their own (`.ci/run` runs them so, with
-/// `STATOSCOPE_TESTS_ALONE=1 swift test --filter Attack24Tests`): run with the other suites, they
-/// would also see those suites' events and reports.
+/// so each runs with instruments of its own (`.isolatedInstruments`): the other suites, run
+/// alongside, send events and make reports too.
 @MainActor
-@Suite(
-    .serialized,
-    .enabled(
-        if: ProcessInfo.processInfo.environment["STATOSCOPE_TESTS_ALONE"] == "1",
-        "counts app-wide events and reports: runs in a process of its own"))
+@Suite(.serialized, .isolatedInstruments)
 struct Attack24Tests {}
 
 // MARK: - Fixtures

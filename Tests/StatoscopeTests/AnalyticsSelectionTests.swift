@@ -68,10 +68,10 @@ struct PriceUnavailable: Error {}
 struct RefundRefused: Error {}
 
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(5)), .isolatedInstruments)
 struct AnalyticsSelectionTests {
     private func tracking(_ body: () async -> Void) async -> [String] {
-        let tracked = TrackedEvents { ["Till", "Drawer", "Receipt"].contains($0.scopePath) }
+        let tracked = TrackedEvents()
         defer { tracked.stop() }
         await body()
         return await tracked.delivered().map(\.description)

@@ -1,8 +1,6 @@
 import Statoscope
 import Testing
 
-/// A root of its own, so these tests see only their own events: app-wide middleware sees every
-/// scope's, and other suites run alongside.
 @MainActor
 final class MiddlewareRoot: Scope {
     @Subscope var journal = Journal()
@@ -11,15 +9,15 @@ final class MiddlewareRoot: Scope {
     func update(_ when: When) throws {}
 }
 
+/// Each test with instruments of its own: app-wide middleware sees every scope's events, and other
+/// suites run alongside.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .isolatedInstruments)
 struct AppWideMiddlewareTests {
     @Test func appWideMiddlewareSeesChildrensEventsWithTheirPaths() async {
         var seen: [String] = []
         let registration = Middleware.addAppWide { event, next in
-            if event.scopePath.hasPrefix("MiddlewareRoot.") {
-                seen.append("\(event.scopePath) \(event.scopeType) \(event.when)")
-            }
+            seen.append("\(event.scopePath) \(event.scopeType) \(event.when)")
             try next(event)
         }
         defer { registration.remove() }
@@ -215,7 +213,7 @@ private final class KeptEventScope: Scope {
 
 /// The instrumented path is rebuilt when instruments come and go, even while an event is on it.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .isolatedInstruments)
 struct InstrumentChangesDuringAnEventTests {
     @Test func aMiddlewareThatRemovesItselfWhileRunningPassesTheEventOnAndIsGoneAfter() async {
         let journal = Journal()
@@ -236,7 +234,7 @@ struct InstrumentChangesDuringAnEventTests {
 
     @Test func analyticsTracksTheEventAsUpdateReceivesItAfterEveryMiddleware() async throws {
         let scope = TrackedCounter()
-        let tracked = TrackedEvents { $0.scopePath == "TrackedCounter" }
+        let tracked = TrackedEvents()
         defer { tracked.stop() }
         let registration = Middleware.addAppWide { event, next in
             guard event.scope === scope, let when = event.when as? TrackedCounter.When else {

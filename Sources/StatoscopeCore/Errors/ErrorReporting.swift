@@ -15,17 +15,45 @@ import Logging
 /// ```
 @MainActor
 public enum ErrorReporting {
-    // Global because errors are reported from wherever they happen, like swift-log's bootstrap.
     /// The logger errors are written to, at `error` level; replace it to change label or handler.
-    public static var logger = Logger(label: "Statoscope")
+    ///
+    /// Set inside ``withIsolatedInstruments(_:)-(()->Result)``, it is the logger of what happens
+    /// there only, until that returns.
+    public static var logger: Logger {
+        get {
+            var isolation = InstrumentIsolation.capture()
+            while let inner = isolation {
+                if let logger = inner.errorLogger { return logger }
+                isolation = inner.enclosing
+            }
+            return appLogger
+        }
+        set {
+            if let isolation = InstrumentIsolation.capture() {
+                isolation.errorLogger = newValue
+            } else {
+                appLogger = newValue
+            }
+        }
+    }
+
+    // Global because errors are reported from wherever they happen, like swift-log's bootstrap.
+    private static var appLogger = Logger(label: "Statoscope")
 
     private static let handlers = InstrumentList<@MainActor (ErrorReport) -> Void>()
 
     /// Registers a handler that receives every report from now on, until its registration is removed
     /// or released: keep the registration for as long as the handler should run (a crash reporter's,
     /// for the whole run: in your app's delegate, say).
+    ///
+    /// Added inside ``withIsolatedInstruments(_:)-(()->Result)``, it receives only the reports made
+    /// there, and stops when that returns.
     public static func addHandler(_ handler: @escaping @MainActor (ErrorReport) -> Void) -> Registration {
-        handlers.add(handler)
+        guard let isolation = InstrumentIsolation.capture() else { return handlers.add(handler) }
+        return isolation.endsWith(
+            handlers.add { report in
+                if isolation.includesCurrent { handler(report) }
+            })
     }
 
     /// Logs a report and hands it to every handler, oldest registration first.

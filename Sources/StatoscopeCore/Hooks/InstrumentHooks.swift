@@ -8,6 +8,9 @@ package enum InstrumentHooks {
     package static let updateFailures = InstrumentList<UpdateFailureObserver>()
     /// What instruments add to each error report when it is made, oldest registration first.
     package static let errorReportEnrichers = InstrumentList<ErrorReportEnricher>()
+    /// The runs of ``withIsolatedInstruments(_:)-(()->Result)`` under way: while there is none, no
+    /// code reads which one is current.
+    package static let isolations = InstrumentList<InstrumentIsolation>()
 
     /// Installs the full path every event takes while any instrument is installed, or takes it out
     /// with `nil`: `send` then takes its fast path.

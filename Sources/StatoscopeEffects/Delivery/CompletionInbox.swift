@@ -279,7 +279,13 @@ package final class CompletionInbox: Sendable {
                 }
             }
             if let runtime = stream.runtime {
-                runtime.deliverElement(stream.id, outcome: taken[index])
+                if let isolation = stream.isolation {
+                    InstrumentIsolation.$current.withValue(isolation) {
+                        runtime.deliverElement(stream.id, outcome: taken[index])
+                    }
+                } else {
+                    runtime.deliverElement(stream.id, outcome: taken[index])
+                }
             }
             index += 1
             delivered += 1
@@ -339,11 +345,20 @@ package final class CompletionInbox: Sendable {
     private static func deliver(_ completion: borrowing Completion) {
         // Set before the effect's task starts, and let go of once its final outcome was delivered.
         guard let runtime = completion.body.runtime else { return }
+        if let isolation = completion.body.isolation {
+            return InstrumentIsolation.$current.withValue(isolation) { deliver(completion, to: runtime) }
+        }
+        deliver(completion, to: runtime)
+    }
+
+    @MainActor
+    private static func deliver(_ completion: borrowing Completion, to runtime: ScopeRuntime) {
         if completion.isFinal {
             runtime.finishRun(completion.body.id, outcome: completion.outcome)
             // The body may be released off the main actor (see ``drain()``); the runtime belongs to
             // the main actor, and may hold the last reference to a released scope's dependencies.
             completion.body.runtime = nil
+            completion.body.isolation = nil
         } else {
             runtime.deliverElement(completion.body.id, outcome: completion.outcome)
         }

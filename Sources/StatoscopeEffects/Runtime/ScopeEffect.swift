@@ -64,6 +64,9 @@ class ScopeEffectBody: @unchecked Sendable {
     /// runtime is let go of once the effect's final outcome was delivered (see ``CompletionInbox``).
     final var runtime: ScopeRuntime?
     final var id = EffectID(rawValue: 0)
+    /// Where the effect was started, when in ``withIsolatedInstruments(_:)-(()->Result)``: what it
+    /// brings back is delivered there. Set and read as ``runtime`` is.
+    final var isolation: InstrumentIsolation?
     /// The task running the effect, once made, until it is cancelled; a finished effect's body keeps
     /// it, to be released with the body. Guarded by ``EffectStarter``'s lock: the starter's runner
     /// makes the task while the main actor may cancel it. Unchecked: the lock already keeps every

@@ -151,6 +151,7 @@ extension ScopeRuntime {
         let body = effect.body
         body.runtime = self
         body.id = id
+        body.isolation = InstrumentIsolation.capture()
         if let delay {
             EffectStarter.shared.start(
                 body, providing: dependencies, after: delay, on: resolve(EffectClock.self))

@@ -30,9 +30,15 @@ public enum Analytics {
     /// Events are tracked for as long as the returned registration is kept: dropping it, like
     /// calling ``MiddlewareRegistration/remove()``, stops them; events accepted before still reach
     /// the sink. The sink is called off the main actor, one event at a time, in order.
+    ///
+    /// Installed inside ``withIsolatedInstruments(_:)-(()->Result)``, it receives only the events
+    /// accepted there, and stops when that returns.
     public static func install(_ sink: @escaping @Sendable (AnalyticsEvent) -> Void) -> MiddlewareRegistration
     {
-        MiddlewareChain.deliveredAnalyticsSinks.add(sink)
+        let isolation = InstrumentIsolation.capture()
+        let registration = MiddlewareChain.deliveredAnalyticsSinks.add(
+            AnalyticsSink(deliver: sink, isolation: isolation))
+        return isolation?.endsWith(registration) ?? registration
     }
 
     /// Returns once every event tracked so far has reached the sinks of ``install(_:)``: in a test,

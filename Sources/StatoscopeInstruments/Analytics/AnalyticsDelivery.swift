@@ -14,8 +14,10 @@ final class AnalyticsDelivery: Sendable {
         let when: any TrackedWhen
         let isSensitiveCase: Bool
         let scopePath: String
-        /// The sinks installed when it was accepted.
+        /// The sinks installed when it was accepted, that receive it.
         let sinks: [AnalyticsSink]
+        /// Where it was accepted: a warning about it is logged there.
+        let isolation: InstrumentIsolation?
     }
 
     private struct Queue: Sendable {
@@ -83,12 +85,21 @@ final class AnalyticsDelivery: Sendable {
                 of: accepted.when, isSensitiveCase: accepted.isSensitiveCase, scopePath: accepted.scopePath)
         } catch {
             let message = "\(error)"
-            Task { @MainActor in ErrorReporting.logger.warning("\(message)", source: LogSource.name) }
+            let isolation = accepted.isolation
+            Task { @MainActor in
+                InstrumentIsolation.$current.withValue(isolation) {
+                    ErrorReporting.logger.warning("\(message)", source: LogSource.name)
+                }
+            }
             return
         }
-        for sink in accepted.sinks { sink(event) }
+        for sink in accepted.sinks { sink.deliver(event) }
     }
 }
 
 /// A sink of ``Analytics/install(_:)``.
-typealias AnalyticsSink = @Sendable (AnalyticsEvent) -> Void
+struct AnalyticsSink: Sendable {
+    let deliver: @Sendable (AnalyticsEvent) -> Void
+    /// The isolation it was installed in, if any: it receives only the events accepted there.
+    let isolation: InstrumentIsolation?
+}

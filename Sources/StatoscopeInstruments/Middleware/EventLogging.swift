@@ -28,14 +28,28 @@ import StatoscopeEffects
 /// `.info` and above, so with it pass a logger whose `logLevel` is `.debug`, or `level: .info`.
 @MainActor
 public enum EventLogging {
-    /// What logging installed, while it is on.
+    /// Logging as it is on: for the whole app, and inside each run of
+    /// ``withIsolatedInstruments(_:)-(()->Result)`` that turned it on.
     // Global because logging is switched on for the whole app at once, like swift-log's bootstrap.
-    private static var registrations: [MiddlewareRegistration] = []
+    private static var settings: [Setting] = []
 
-    /// Whether logging is on.
-    public static var isEnabled: Bool { !registrations.isEmpty }
+    /// Logging turned on for the whole app (no isolation) or inside one isolation.
+    private struct Setting {
+        let isolation: InstrumentIsolation?
+        let registrations: [MiddlewareRegistration]
+        let effectLines: ScopeRuntime.LifecycleHook
+    }
+
+    /// Whether logging is on: for the whole app, or, inside
+    /// ``withIsolatedInstruments(_:)-(()->Result)``, for what happens there.
+    public static var isEnabled: Bool {
+        settings.contains { $0.isolation?.includesCurrent ?? true }
+    }
 
     /// Turns logging on (again, with these settings if it was on).
+    ///
+    /// Inside ``withIsolatedInstruments(_:)-(()->Result)``, it turns logging on for what happens
+    /// there only, until that returns; logging on for the whole app stays as it is.
     ///
     /// - Parameters:
     ///   - logger: Where the lines go. Its level is read now: when it drops lines at `level`, events
@@ -52,10 +66,13 @@ public enum EventLogging {
         logger: Logger = Logger(label: "Statoscope"), level: Logger.Level = .debug, stateDiffs: Bool = false
     ) {
         disable()
+        let isolation = InstrumentIsolation.capture()
+        var registrations: [MiddlewareRegistration] = []
         // A handler's level is part of the logger value: it cannot drop fewer lines later, so events
         // it would drop need no middleware at all.
         let logsEvents = logger.logLevel <= level
         if logsEvents {
+            // Isolated by `addAppWide` itself when `isolation` is set.
             registrations.append(
                 Middleware.addAppWide { event, next in
                     logger.log(level: level, "\(event.description)", source: LogSource.name)
@@ -64,26 +81,56 @@ public enum EventLogging {
         }
         registrations.append(
             InstrumentHooks.updateFailures.add { scope, error in
+                guard isolation?.includesCurrent ?? true else { return }
                 logger.error("\(scope.scopePath) update threw \(error)", source: LogSource.name)
             })
         if stateDiffs, logsEvents {
-            registrations.append(MiddlewareChain.taps.add(stateDiffTap(logger: logger, level: level)))
+            let tap = stateDiffTap(logger: logger, level: level)
+            registrations.append(
+                MiddlewareChain.taps.add(
+                    UpdateTap { scope, when in
+                        guard isolation?.includesCurrent ?? true else { return nil }
+                        return tap.willUpdate(scope, when)
+                    }))
         }
-        ScopeRuntime.lifecycleObserver = { runtime, step, effect in
-            let line: Logger.Message = "\(runtime.path) effect \(ScopeProperty.render(effect)) \(step)"
-            if case .failed = step {
-                logger.error(line, source: LogSource.name)
-            } else {
-                logger.log(level: level, line, source: LogSource.name)
-            }
-        }
+        settings.append(
+            Setting(isolation: isolation, registrations: registrations) { runtime, step, effect in
+                let line: Logger.Message = "\(runtime.path) effect \(ScopeProperty.render(effect)) \(step)"
+                if case .failed = step {
+                    logger.error(line, source: LogSource.name)
+                } else {
+                    logger.log(level: level, line, source: LogSource.name)
+                }
+            })
+        isolation?.onEnd { remove(settingOf: isolation) }
+        settingsChanged()
     }
 
-    /// Turns logging off.
+    /// Turns logging off: for the whole app, or, inside ``withIsolatedInstruments(_:)-(()->Result)``,
+    /// for what happens there.
     public static func disable() {
-        for registration in registrations { registration.remove() }
-        registrations.removeAll()
-        ScopeRuntime.lifecycleObserver = nil
+        remove(settingOf: InstrumentIsolation.capture())
+    }
+
+    private static func remove(settingOf isolation: InstrumentIsolation?) {
+        guard let index = settings.firstIndex(where: { $0.isolation === isolation }) else { return }
+        let removed = settings.remove(at: index)
+        for registration in removed.registrations { registration.remove() }
+        settingsChanged()
+    }
+
+    /// Gives effects' lifecycles the lines of every setting on.
+    private static func settingsChanged() {
+        let lines = settings.map { ($0.isolation, $0.effectLines) }
+        guard !lines.isEmpty else {
+            ScopeRuntime.lifecycleObserver = nil
+            return
+        }
+        ScopeRuntime.lifecycleObserver = { runtime, step, effect in
+            for (isolation, effectLines) in lines where isolation?.includesCurrent ?? true {
+                effectLines(runtime, step, effect)
+            }
+        }
     }
 
     private static func stateDiffTap(logger: Logger, level: Logger.Level) -> UpdateTap {

@@ -21,7 +21,18 @@ public enum Middleware {
     ///
     /// The middleware runs for as long as the returned registration is kept: dropping it, like
     /// calling ``MiddlewareRegistration/remove()``, takes the middleware out.
+    ///
+    /// Added inside ``withIsolatedInstruments(_:)-(()->Result)``, it sees only the events sent there
+    /// (the others pass it by), and stops when that returns.
     public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
-        MiddlewareChain.appWide.add(AppWideStep(body: middleware))
+        guard let isolation = InstrumentIsolation.capture() else {
+            return MiddlewareChain.appWide.add(AppWideStep(body: middleware))
+        }
+        return isolation.endsWith(
+            MiddlewareChain.appWide.add(
+                AppWideStep { event, next in
+                    guard isolation.includesCurrent else { return try next(event) }
+                    try middleware(event, next)
+                }))
     }
 }

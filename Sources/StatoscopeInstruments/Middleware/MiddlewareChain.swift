@@ -108,10 +108,16 @@ package enum MiddlewareChain {
             for sink in analyticsSinks.elements { sink(scope, made) }
         }
         if !deliveredAnalyticsSinks.isEmpty {
+            var sinks = deliveredAnalyticsSinks.elements
+            let isolation = InstrumentIsolation.capture()
+            if !InstrumentHooks.isolations.isEmpty {
+                sinks.removeAll { sink in sink.isolation.map { !$0.includesCurrent } ?? false }
+                guard !sinks.isEmpty else { return }
+            }
             AnalyticsDelivery.shared.enqueue(
                 AnalyticsDelivery.Accepted(
-                    when: tracked, isSensitiveCase: isSensitiveCase, scopePath: scopePath,
-                    sinks: deliveredAnalyticsSinks.elements))
+                    when: tracked, isSensitiveCase: isSensitiveCase, scopePath: scopePath, sinks: sinks,
+                    isolation: isolation))
         }
     }
 }

@@ -27,8 +27,9 @@ import StatoscopeEffects
 /// cannot be made up), though its lines still tell what happened last.
 ///
 /// Every ``ErrorReport`` carries the record of the most recently started flight recorder still
-/// running, in ``ErrorReport/flightRecording``. It stops at ``stop()`` or when released, and holds
-/// its root weakly.
+/// running, in ``ErrorReport/flightRecording``; one started inside
+/// ``withIsolatedInstruments(_:)-(()->Result)`` gives it only to the reports made there. It stops
+/// at ``stop()`` or when released, and holds its root weakly.
 @MainActor
 public final class FlightRecorder {
     /// How many entries, events and effect steps together, it keeps.
@@ -57,6 +58,8 @@ public final class FlightRecorder {
 
     private struct Weak {
         weak var recorder: FlightRecorder?
+        /// Where it was started: its record goes into the reports made there only.
+        let isolation: InstrumentIsolation?
     }
 
     /// Starts keeping the last `capacity` events and effect steps of the subtree of `root`.
@@ -71,7 +74,7 @@ public final class FlightRecorder {
         // recorder takes the tap out when it stops or goes.
         registration = MiddlewareChain.entryTaps.add { scope, when in storage.keep(scope, when) }
         Self.recorders.running.removeAll { $0.recorder == nil }
-        Self.recorders.running.append(Weak(recorder: self))
+        Self.recorders.running.append(Weak(recorder: self, isolation: InstrumentIsolation.capture()))
         Self.installLifecycleRecorder()
     }
 
@@ -121,7 +124,9 @@ public final class FlightRecorder {
     /// is now; it becomes text only if the report's ``ErrorReport/flightRecording`` is read.
     private static func attachRecord(to report: inout ErrorReport) {
         guard report.flightRecordingSource == nil,
-            let recorder = recorders.running.last(where: { $0.recorder?.registration != nil })?.recorder
+            let recorder = recorders.running.last(where: {
+                $0.recorder?.registration != nil && $0.isolation?.includesCurrent ?? true
+            })?.recorder
         else { return }
         let log = recorder.storage.log
         let rootTypeName = recorder.rootTypeName

@@ -8,9 +8,9 @@ final class TrackedEvents {
     private let received = CriticalState<[AnalyticsEvent]>([])
     private var registration: MiddlewareRegistration?
 
-    /// Starts keeping the events `include` accepts; analytics is app-wide, and other suites run
-    /// alongside.
-    init(where include: @escaping @Sendable (AnalyticsEvent) -> Bool) {
+    /// Starts keeping the events `include` accepts: every event the test tracks, when it runs with
+    /// instruments of its own (`.isolatedInstruments`).
+    init(where include: @escaping @Sendable (AnalyticsEvent) -> Bool = { _ in true }) {
         let received = received
         registration = Analytics.install { event in
             if include(event) { received.withLock { $0.append(event) } }
