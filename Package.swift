@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeTests",
-            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeTestSupport"]
+            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeTesting", "StatoscopeTestSupport"]
         ),
         .testTarget(
             name: "StatoscopeTestingTests",

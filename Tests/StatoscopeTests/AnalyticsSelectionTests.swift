@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A shop till that opts one case out of analytics, throws for another and loads a price through

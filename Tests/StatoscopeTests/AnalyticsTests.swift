@@ -1,6 +1,7 @@
 import Foundation
 import Statoscope
 @_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeTesting
 import Testing
 
 struct Address: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTesting
 import Testing
 
 @MainActor

@@ -40,8 +40,8 @@ public enum EventLogging {
         let effectLines: ScopeRuntime.LifecycleHook
     }
 
-    /// Whether logging is on: for the whole app, or, inside
-    /// ``withIsolatedInstruments(_:)-(()->Result)``, for what happens there.
+    /// Whether logging is on for what happens here: turned on for the whole app, or, inside
+    /// ``withIsolatedInstruments(_:)-(()->Result)``, turned on there or in an isolation around it.
     public static var isEnabled: Bool {
         settings.contains { $0.isolation?.includesCurrent ?? true }
     }
@@ -106,8 +106,10 @@ public enum EventLogging {
         settingsChanged()
     }
 
-    /// Turns logging off: for the whole app, or, inside ``withIsolatedInstruments(_:)-(()->Result)``,
-    /// for what happens there.
+    /// Turns off the logging turned on here: for the whole app, or, inside
+    /// ``withIsolatedInstruments(_:)-(()->Result)``, the logging that isolation turned on. Logging
+    /// turned on outside it stays on, and still logs what happens inside, as every instrument
+    /// installed outside an isolation sees what happens in it.
     public static func disable() {
         remove(settingOf: InstrumentIsolation.capture())
     }

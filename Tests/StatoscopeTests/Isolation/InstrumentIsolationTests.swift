@@ -234,7 +234,6 @@ struct InstrumentIsolationTests {
             await scope.effectsState.waitUntilSettled()
             await Task.detached { await outsideScope.send(.loaded(2)) }.value
         }
-        #expect(!EventLogging.isEnabled)
         let expected = [
             "info Isolated <- load",
             "info Isolated effect Load() enqueued",
