@@ -136,7 +136,7 @@ private final class EventsSentWatch {
     private var sentEvents = false
 
     init() {
-        registration = MiddlewareChain.entryTaps.add { [weak self] _, _ in self?.sentEvents = true }
+        registration = InstrumentHooks.entryTaps.add { [weak self] _, _ in self?.sentEvents = true }
     }
 
     /// Takes the watch out and says whether an event was sent.

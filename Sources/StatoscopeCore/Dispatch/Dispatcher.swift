@@ -16,10 +16,14 @@ package enum Dispatcher {
     @inlinable static var open: UInt8 { 0 }
     /// Set while an update runs: a `send` made then is queued.
     @inlinable static var updating: UInt8 { 1 << 0 }
-    /// Set while a route is installed: every event goes through it.
+    /// Set while an instrument that sees every event is installed: every event takes the full path.
     private static let routed: UInt8 = 1 << 1
-    /// Set while a dismissed scope may still be held: every event's scope is checked.
-    @inlinable static var checkingLifetimes: UInt8 { 1 << 2 }
+    /// Set while some scopes need the full path (a dismissed scope still held, a scope with
+    /// middleware of its own): every event's scope is probed in ``ScopeFilter``.
+    @inlinable static var filtering: UInt8 { 1 << 2 }
+    /// Set while a dismissed scope may still be held: an event to a scope the filter holds is
+    /// checked against the dismissed scopes. Never set without `filtering`.
+    @inlinable static var checkingLifetimes: UInt8 { 1 << 7 }
     /// Set until the first event: it learns whether the process runs tests (see ``TestFailures``).
     @inlinable static var firstEvent: UInt8 { 1 << 3 }
     /// Set in a process that runs tests: a scope that cannot reach an ancestor its `@Superscope`
@@ -32,13 +36,33 @@ package enum Dispatcher {
     /// Set while an instrument waits for the running event to settle (see ``afterSettling(_:)``).
     @inlinable static var afterOutermostWork: UInt8 { 1 << 6 }
 
-    /// The fast path's only test: `open` means a `send` may call `update` directly.
+    /// What every `send` reads, side by side so that one address serves all of it: the gate, and
+    /// the bits of ``ScopeFilter`` that `send` probes while the gate says so. Apart, the filter's
+    /// address was fetched again for every event instead of once for a loop of them.
+    @usableFromInline
+    struct SendState {
+        /// The fast path's only test: `open` means a `send` may call `update` directly.
+        @usableFromInline var gate: UInt8
+        /// ``ScopeFilter``'s bits, or nil while no scope needs the full path: owned by the filter.
+        @usableFromInline var filterWords: UnsafeMutablePointer<UInt64>?
+        /// 64 minus the number of bits that index a filter bit.
+        @usableFromInline var filterShift: UInt64
+    }
+
     // Global because every `send`, of any scope, reads it before anything else.
-    // Starts with `firstEvent` set, spelt as a literal so that the initial value stays a constant.
+    // Starts with `firstEvent` set, spelt as literals so that the initial value stays a constant.
     // SAFETY: Sound because only the main actor touches it and every access is a load, a store or a
     // bit operation that calls nothing, so no access is live while other code runs (`runOutermost`
-    // sets `updating` before it calls `update`, not during the call). Read by every `send`: hot.
-    @exclusivity(unchecked) @usableFromInline static var gate: UInt8 = 1 << 3
+    // sets `updating` before it calls `update`, not during the call); the filter's bits are replaced
+    // only by `ScopeFilter`, which calls no code of the app's meanwhile. Read by every `send`: hot.
+    @exclusivity(unchecked) @usableFromInline static var sendState = SendState(
+        gate: 1 << 3, filterWords: nil, filterShift: 64)
+
+    /// The fast path's only test: `open` means a `send` may call `update` directly.
+    @inlinable static var gate: UInt8 {
+        get { sendState.gate }
+        set { sendState.gate = newValue }
+    }
 
     /// What the running update, and the events queued behind it, leave for the dispatcher to settle.
     fileprivate struct Work {
@@ -82,11 +106,12 @@ package enum Dispatcher {
     // `AppWideMiddlewareTests.removingAnAppWideMiddlewareWhoseClosureHoldsAnotherRegistrationRemovesBoth`.
     @exclusivity(unchecked) @usableFromInline static var routing: Unmanaged<EventRouting>?
 
-    /// What keeps the paths alive: the installed one, and those replaced while an update ran, which
-    /// that update's delivery may still be walking, kept until the outermost update ends.
+    /// What keeps the paths alive: the installed one, and the paths and parts of paths (a scope's
+    /// middleware) replaced while an update ran, which that update's delivery may still be walking,
+    /// kept until the outermost update ends.
     struct RouteOwners {
         var installed: EventRouting?
-        var retired: [EventRouting] = []
+        var retired: [AnyObject] = []
     }
 
     // Global because `routing` is, and these keep what it points to alive.
@@ -95,8 +120,10 @@ package enum Dispatcher {
     // access.
     @exclusivity(unchecked) private static var routeOwners = RouteOwners()
 
-    /// Installs the full path, or takes it out with `nil`.
-    package static func setRouting(_ newRouting: EventRouting?) {
+    /// Installs the full path, or takes it out with `nil`. `forEveryEvent` says whether every event
+    /// takes it; else only the events to the scopes ``ScopeFilter`` holds do, and the others keep the
+    /// fast path.
+    package static func setRouting(_ newRouting: EventRouting?, forEveryEvent: Bool) {
         // The replaced path is swapped out, and released only once the dispatcher's state is whole
         // again: it may hold the last reference to the app's middleware, whose captures run deinits
         // of the app's, which may add or remove instruments and so call this again.
@@ -105,17 +132,24 @@ package enum Dispatcher {
         // SAFETY: Sound because `routeOwners.installed` now owns the path this points to (see
         // `routing`).
         routing = newRouting.map { Unmanaged.passUnretained($0) }
-        setGate(routed, newRouting != nil)
-        if isUpdating, let replaced {
-            routeOwners.retired.append(replaced)
-            noteDeferredWork()
-        }
+        setGate(routed, newRouting != nil && forEveryEvent)
+        if let replaced { retireIfWalked(replaced) }
     }
 
-    /// Whether events must be checked against dismissed scopes before delivery.
-    static var checksLifetimes: Bool {
-        get { gate & checkingLifetimes != 0 }
-        set { setGate(checkingLifetimes, newValue) }
+    /// Keeps `replaced`, a path or a part of one, until the outermost update ends if an update is
+    /// running, since its delivery may be walking it; else it goes when the caller lets go of it.
+    package static func retireIfWalked(_ replaced: AnyObject) {
+        guard isUpdating else { return }
+        routeOwners.retired.append(replaced)
+        noteDeferredWork()
+    }
+
+    /// ``ScopeFilter``'s table was made or freed, or the dismissed scopes held came or went: `send`
+    /// probes the table while it exists.
+    static func filterChanged() {
+        let exists = sendState.filterWords != nil
+        setGate(filtering, exists)
+        setGate(checkingLifetimes, exists && ScopeFilter.table.holdsDismissed)
     }
 
     private static func setGate(_ bit: UInt8, _ isSet: Bool) {
@@ -198,7 +232,7 @@ package enum Dispatcher {
     /// installed, else to `update`. `isInput` says it came from outside any update.
     @inlinable
     static func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
-        if gate & checkingLifetimes != 0, DismissedScopeFilter.mayContain(scope) {
+        if gate & checkingLifetimes != 0, ScopeFilter.mayContain(scope) {
             try checkLifetime(of: scope, when: when)
         }
         if gate & checkingAncestors != 0 { try checkAncestors(of: scope) }
@@ -214,8 +248,12 @@ package enum Dispatcher {
     /// main-actor closure passed to a module built in the Swift 5 language mode is checked at run
     /// time to run on the main actor, which costs as much as the reference counting saved.
     // SAFETY: Sound because every caller passes an object that something else owns for the whole
-    // call: the installed path (see `routing`), or an app-wide step, owned by its path's
-    // `appWideOwners` while the path is walked (see `EventRouting.appWide`).
+    // call: the installed path (see `routing`); an app-wide step, owned by its path's
+    // `appWideOwners` while the path is walked (see `EventRouting.appWide`); a scope's middleware
+    // chain, owned by `ScopeMiddlewares` or, once replaced during an update, by `routeOwners.retired`
+    // (the registry itself is a static constant, alive for the whole process)
+    // until the outermost update has settled; or a step of that chain, owned by the chain's `owners`
+    // (see `ScopeMiddlewareChain.steps`, in `Hooks/ScopeMiddleware/ScopeMiddlewareChain.swift`).
     @inlinable
     static func withGuaranteed<Object: AnyObject, Result>(
         _ object: Unmanaged<Object>, _ body: (Object) throws -> Result
@@ -279,7 +317,7 @@ package enum Dispatcher {
             work.queueHead = 0
             // Released outside any access to the list, now that no delivery walks them: they hold
             // the app's middleware, whose captures may run deinits that send or add instruments.
-            var retired: [EventRouting] = []
+            var retired: [AnyObject] = []
             swap(&retired, &routeOwners.retired)
             retired.removeAll()
             // What those deinits, or the queued events, left behind is settled in turn.

@@ -1,6 +1,6 @@
 /// The full path of an event while any instrument is installed, as one immutable value: entry taps,
-/// then app-wide middleware in the order added, then the innermost work (the scope's own middleware,
-/// taps, analytics), then `update`.
+/// then app-wide middleware in the order added, then the scope's own middleware in the order added,
+/// then `update` with the taps on updates and analytics.
 ///
 /// Its walk is inlinable so that it is specialised for each scope type in the module that sends the
 /// event: unspecialised, every copy of a `When` goes through its value witnesses and every step
@@ -16,7 +16,7 @@ package final class EventRouting {
     // the path outlives every walk of it: the dispatcher owns the installed path, and a path
     // replaced while an update runs (a middleware removing itself or adding another, from its own
     // body) is kept until the outermost update has settled, after every walk has returned (see
-    // `Dispatcher.setRouting(_:)`, in `Dispatch/Dispatcher.swift`); `runAppWide` and
+    // `Dispatcher.setRouting(_:forEveryEvent:)`, in `Dispatch/Dispatcher.swift`); `runAppWide` and
     // `Dispatcher.deliver` assert both in debug builds. `AppWideMiddlewareTests` and
     // `ReentrancyTests` cover both.
     @usableFromInline let appWide: [Unmanaged<AppWideStep>]
@@ -24,27 +24,36 @@ package final class EventRouting {
     @usableFromInline let appWideOwners: [AppWideStep]
     /// Observers of the events sent from outside any update: the session's inputs.
     @usableFromInline package let entryTaps: [EntryTap]
-    /// The scopes' own middleware and the taps on updates, when any is installed: the innermost
-    /// part of the path then runs unspecialised, in the instruments' module.
-    @usableFromInline let scopedWork: (any ScopedEventWork)?
+    /// The scopes' own middleware, while any scope has some: a reference counted by nothing, since
+    /// the registry lives as long as the process (it is `InstrumentHooks.scopeMiddlewares`).
+    @usableFromInline let scopeMiddlewares: Unmanaged<ScopeMiddlewares>?
+    /// The taps on updates, when any is installed: `update` then runs unspecialised, in the
+    /// instruments' module.
+    @usableFromInline let taps: (any UpdateTaps)?
     /// Analytics, when installed.
     @usableFromInline let tracker: (any EventTracker)?
-    /// Whether either of the two above is installed: the one test the path makes when neither is,
+    /// Whether the taps or analytics are installed: the one test `update` makes when neither is,
     /// since loading an optional existential costs more than loading a `Bool`.
+    @usableFromInline let hasUpdateWork: Bool
+    /// Whether a scope's middleware, the taps or analytics are installed.
     @usableFromInline let hasInnermostWork: Bool
 
-    package init(
-        appWide: [AppWideStep], entryTaps: [EntryTap], scopedWork: (any ScopedEventWork)?,
-        tracker: (any EventTracker)?
+    init(
+        appWide: [AppWideStep], entryTaps: [EntryTap], scopeMiddlewares: ScopeMiddlewares?,
+        updateWork: UpdateWork?
     ) {
         // SAFETY: Sound because `appWideOwners`, set from the same array, owns each step for as long
         // as this path exists (see `appWide`).
         self.appWide = appWide.map { Unmanaged.passUnretained($0) }
         appWideOwners = appWide
         self.entryTaps = entryTaps
-        self.scopedWork = scopedWork
-        self.tracker = tracker
-        hasInnermostWork = scopedWork != nil || tracker != nil
+        // SAFETY: Sound because the registry is a static constant of `InstrumentHooks`, alive for the
+        // whole process (see `scopeMiddlewares`).
+        self.scopeMiddlewares = scopeMiddlewares.map { Unmanaged.passUnretained($0) }
+        taps = updateWork?.taps
+        tracker = updateWork?.tracker
+        hasUpdateWork = updateWork != nil
+        hasInnermostWork = scopeMiddlewares != nil || updateWork != nil
     }
 
     /// Delivers `when` to `scope` along the path; `isInput` says it was sent from outside any update.
@@ -106,14 +115,34 @@ package final class EventRouting {
         try runInnermostWork(when, scope)
     }
 
-    /// The scope's own middleware and the taps on updates, then analytics. Specialised for the
-    /// scope's type, where the cast to a tracked event needs no lookup, but never inlined: inlined,
-    /// it made the walk too large for the pass-through case to inline it.
+    /// The scope's own middleware, then `update` with the taps and analytics. Specialised for the
+    /// scope's type, where the middleware and the cast to a tracked event need no lookup, but never
+    /// inlined: inlined, it made the walk too large for the pass-through case to inline it.
     @inlinable
-    @inline(never)
     func runInnermostWork<S: Scope>(_ when: S.When, _ scope: S) throws {
-        if let scopedWork {
-            return try scopedWork.run(when, scope, tracker: tracker)
+        if scopeMiddlewares != nil, let chain = scopeMiddleware(of: scope) {
+            return try Dispatcher.withGuaranteed(chain) { try $0.run(from: 0, when, scope, self) }
+        }
+        try update(when, scope)
+    }
+
+    /// The middleware of `scope`, if it has any. An instance method, not one of the registry's
+    /// type, so that the specialised caller passes no metadata.
+    // SAFETY: Sound because the chain returned is owned by the registry, or by the dispatcher once
+    // replaced during the running update, for as long as the caller walks it (see
+    // `ScopeMiddlewares.lookup`).
+    @usableFromInline
+    func scopeMiddleware(of scope: AnyObject) -> Unmanaged<ScopeMiddlewareChain>? {
+        guard let scopeMiddlewares else { return nil }
+        return Dispatcher.withGuaranteed(scopeMiddlewares) { $0.chain(of: scope) }
+    }
+
+    /// Runs `update`, with the taps on updates and analytics if installed.
+    @inlinable
+    func update<S: Scope>(_ when: S.When, _ scope: S) throws {
+        guard hasUpdateWork else { return try scope.update(when) }
+        if let taps {
+            return try taps.run(when, scope, tracker: tracker)
         }
         try EventTracking.updateTrackingIfTracked(when, scope, tracker: tracker)
     }

@@ -1,11 +1,24 @@
-/// The innermost steps of the full path that the instruments' module provides: a scope's own
-/// middleware with the taps on updates, and analytics. The core calls them through the installed
-/// ``EventRouting`` and knows nothing else of them.
+/// What runs `update` while the instruments' module watches updates: the taps on updates, and
+/// analytics. The core calls them through the installed ``EventRouting`` and knows nothing else of
+/// them.
+package struct UpdateWork {
+    /// The taps on updates, when any is installed.
+    @usableFromInline package let taps: (any UpdateTaps)?
+    /// Analytics, when installed.
+    @usableFromInline package let tracker: (any EventTracker)?
+
+    package init(taps: (any UpdateTaps)?, tracker: (any EventTracker)?) {
+        self.taps = taps
+        self.tracker = tracker
+    }
+}
+
+/// The taps on updates, as the full path sees them.
 @MainActor
 @usableFromInline
-package protocol ScopedEventWork: AnyObject {
-    /// Runs `update` for `when` through the scope's own middleware and the taps on updates, then
-    /// through `tracker` if one is installed.
+package protocol UpdateTaps: AnyObject {
+    /// Runs `update` for `when` with the taps on updates around it, through `tracker` if one is
+    /// installed.
     func run<S: Scope>(_ when: S.When, _ scope: S, tracker: (any EventTracker)?) throws
 }
 

@@ -4,7 +4,7 @@
 /// reaction, never deciding it. It also turns away the events sent to dismissed scopes.
 ///
 /// Global because a dismissal made anywhere changes what `send` must check everywhere: while a
-/// dismissed scope is still held (by a view, a timer), `send` probes ``DismissedScopeFilter`` and,
+/// dismissed scope is still held (by a view, a timer), `send` probes ``ScopeFilter`` and,
 /// for a scope the filter cannot clear, asks here.
 @MainActor
 enum ScopeLifetimes {
@@ -16,8 +16,6 @@ enum ScopeLifetimes {
         /// filter is built from. Released ones are forgotten when their runtime is dropped, or by a
         /// sweep once the set has doubled.
         var held = IdentityTable<ScopeRuntime>()
-        /// How many scopes left `held` since the filter was built: their bits are still set.
-        var staleInFilter = 0
         /// The size of `held` at which its released scopes are swept.
         var sweepThreshold = ScopeLifetimes.minimumSweepThreshold
     }
@@ -125,12 +123,7 @@ enum ScopeLifetimes {
             forgetReleased()
             scopes.sweepThreshold = max(minimumSweepThreshold, scopes.held.count * 2)
         }
-        if scopes.held.count > DismissedScopeFilter.capacity {
-            rebuildFilter()
-        } else {
-            DismissedScopeFilter.insert(runtime.scopeID)
-        }
-        Dispatcher.checksLifetimes = true
+        ScopeFilter.insert(runtime.scopeID)
     }
 
     /// A scope's runtime was dropped: if it was dismissed, it is no longer held.
@@ -142,20 +135,14 @@ enum ScopeLifetimes {
 
     private static func unhold(_ runtime: ScopeRuntime) {
         guard !scopes.held.isEmpty, scopes.held.removeValue(forKey: runtime.scopeID) != nil else { return }
-        if scopes.held.isEmpty {
-            DismissedScopeFilter.clear()
-            scopes.staleInFilter = 0
-            Dispatcher.checksLifetimes = false
-            return
-        }
-        scopes.staleInFilter += 1
-        if scopes.staleInFilter > scopes.held.count { rebuildFilter() }
+        ScopeFilter.remove()
     }
 
-    private static func rebuildFilter() {
-        DismissedScopeFilter.rebuild(with: scopes.held.allKeys)
-        scopes.staleInFilter = 0
-    }
+    /// How many dismissed scopes may still be alive: ``ScopeFilter`` holds their bits.
+    static var heldCount: Int { scopes.held.count }
+
+    /// The dismissed scopes that may still be alive, for ``ScopeFilter`` to rebuild from.
+    static var heldIDs: [ObjectIdentifier] { scopes.held.allKeys }
 
     /// Drops the held scopes that were released: their runtimes go, and with them their entries.
     private static func forgetReleased() {

@@ -23,13 +23,15 @@ extension Scope {
     @inlinable
     public func sendThrowing(_ when: When) throws {
         // The common case touches no table and takes no lock: one main-actor global says whether an
-        // update is already running and whether anything needs the full path (middleware, a
-        // dismissed scope still held somewhere). While dismissed scopes are held, one probe of a
-        // filter tells that this scope is not one of them.
+        // update is already running and whether anything needs the full path (an instrument that
+        // sees every event, a dismissed scope still held somewhere, a scope with middleware of its
+        // own). While only some scopes need it, one probe of a filter tells that this scope is not
+        // one of them.
         let gate = Dispatcher.gate
         guard
             gate == Dispatcher.open
-                || (gate == Dispatcher.checkingLifetimes && !DismissedScopeFilter.mayContain(self))
+                || (gate & ~Dispatcher.checkingLifetimes == Dispatcher.filtering
+                    && !ScopeFilter.mayContain(self))
         else {
             return try Dispatcher.dispatch(when, to: self)
         }

@@ -26,10 +26,10 @@ public enum Middleware {
     /// (the others pass it by), and stops when that returns.
     public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
         guard let isolation = InstrumentIsolation.capture() else {
-            return MiddlewareChain.appWide.add(AppWideStep(body: middleware))
+            return InstrumentHooks.appWide.add(AppWideStep(body: middleware))
         }
         return isolation.endsWith(
-            MiddlewareChain.appWide.add(
+            InstrumentHooks.appWide.add(
                 AppWideStep { event, next in
                     guard isolation.includesCurrent else { return try next(event) }
                     try middleware(event, next)

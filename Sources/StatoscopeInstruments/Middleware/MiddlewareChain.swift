@@ -1,72 +1,33 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
-/// The instruments of the full path, and the parts of it that run unspecialised: a scope's own
-/// middleware, the taps on updates and analytics.
+/// The instruments that watch `update` itself: the taps on updates and analytics, which the core's
+/// full path runs through ``InstrumentHooks/updateWork`` while any is installed.
 ///
-/// The lists are global because app-wide instruments are, like swift-log's bootstrap. Whenever one
-/// changes, the dispatcher gets a new ``EventRouting``; with nothing installed it gets none, and
-/// `send` takes its fast path.
+/// The lists are global because app-wide instruments are, like swift-log's bootstrap.
 @usableFromInline
 @MainActor
 package enum MiddlewareChain {
-    /// App-wide middleware, outermost first.
-    static let appWide = InstrumentList<AppWideStep>(onChange: installedChanged)
     /// Observers of the event exactly as `update` receives it, after every middleware.
     static let taps = InstrumentList<UpdateTap>(onChange: installedChanged)
-    /// Observers of the events sent from outside any update: the session's inputs.
-    package static let entryTaps = InstrumentList<EntryTap>(onChange: installedChanged)
     /// Analytics' sinks on the main actor, each with the scope that accepted the event.
     static let analyticsSinks = InstrumentList<@MainActor (any Scope, AnalyticsEvent) -> Void>(
         onChange: installedChanged)
     /// Analytics' sinks off the main actor, through ``AnalyticsDelivery``.
     static let deliveredAnalyticsSinks = InstrumentList<AnalyticsSink>(onChange: installedChanged)
-    /// The middleware of individual scopes.
-    static let scoped = ScopeMiddlewares()
 
     private static var tracksEvents: Bool { !analyticsSinks.isEmpty || !deliveredAnalyticsSinks.isEmpty }
 
-    /// Gives the dispatcher the path that serves what is installed now, or none.
+    /// Gives the core what runs `update` now that taps or analytics came or went.
     static func installedChanged() {
-        let isEmpty =
-            appWide.isEmpty && taps.isEmpty && entryTaps.isEmpty && !tracksEvents && scoped.isEmpty
-        InstrumentHooks.route(
-            isEmpty
-                ? nil
-                : EventRouting(
-                    appWide: appWide.elements, entryTaps: entryTaps.elements,
-                    scopedWork: !scoped.isEmpty || !taps.isEmpty ? ScopedWork.shared : nil,
-                    tracker: tracksEvents ? AnalyticsTracker.shared : nil))
+        let taps = taps.isEmpty ? nil : UpdateTapping.shared
+        let tracker = tracksEvents ? AnalyticsTracker.shared : nil
+        let installed = InstrumentHooks.updateWork.value
+        guard installed?.taps !== taps || installed?.tracker !== tracker else { return }
+        InstrumentHooks.updateWork.set(
+            taps == nil && tracker == nil ? nil : UpdateWork(taps: taps, tracker: tracker))
     }
 
-    /// The innermost path when a scope may have middleware of its own or a tap watches updates.
-    static func runScoped<S: Scope>(_ when: S.When, _ scope: S, tracker: (any EventTracker)?) throws {
-        if !scoped.isEmpty, scoped.forgetReleasedScopes() {
-            installedChanged()
-        }
-        guard !scoped.isEmpty, let middlewares = scoped.middlewares(of: scope) else {
-            return try updateWithTaps(when, scope, tracker: tracker)
-        }
-        try runMiddlewares(middlewares, from: 0, when, scope, tracker: tracker)
-    }
-
-    private static func runMiddlewares<S: Scope>(
-        _ chain: [AnyScopeMiddleware], from index: Int, _ when: S.When, _ scope: S,
-        tracker: (any EventTracker)?
-    ) throws {
-        guard index < chain.count else { return try updateWithTaps(when, scope, tracker: tracker) }
-        // SAFETY: Sound because the chain is this object's (`ScopeMiddlewares` checks the object, not
-        // only its address, so a reused address finds nothing), every middleware added to it was
-        // made as a `ScopeMiddleware` of its `When`, and every static type the object is reached
-        // through shares that `When` (see `ScopeMiddleware`). The chain is a copy: a middleware that
-        // adds or removes middleware while it runs changes the registry, not this walk. Debug builds
-        // check the cast.
-        let middleware = unsafeDowncast(chain[index], to: ScopeMiddleware<S.When>.self)
-        try middleware.body(scope, when) { next in
-            try runMiddlewares(chain, from: index + 1, next, scope, tracker: tracker)
-        }
-    }
-
-    private static func updateWithTaps<S: Scope>(_ when: S.When, _ scope: S, tracker: (any EventTracker)?)
+    static func updateWithTaps<S: Scope>(_ when: S.When, _ scope: S, tracker: (any EventTracker)?)
         throws
     {
         guard !taps.isEmpty else {
@@ -129,12 +90,12 @@ struct UpdateTap {
     let willUpdate: @MainActor (any Scope, any Sendable) -> (@MainActor ((any Error)?) -> Void)?
 }
 
-/// The scopes' own middleware and the taps on updates, as the core's full path calls them.
-final class ScopedWork: ScopedEventWork {
-    static let shared = ScopedWork()
+/// The taps on updates, as the core's full path calls them.
+final class UpdateTapping: UpdateTaps {
+    static let shared = UpdateTapping()
 
     func run<S: Scope>(_ when: S.When, _ scope: S, tracker: (any EventTracker)?) throws {
-        try MiddlewareChain.runScoped(when, scope, tracker: tracker)
+        try MiddlewareChain.updateWithTaps(when, scope, tracker: tracker)
     }
 }
 

@@ -72,7 +72,7 @@ public final class FlightRecorder {
         self.storage = storage
         // The storage, not the recorder, so that keeping an event loads no weak reference; the
         // recorder takes the tap out when it stops or goes.
-        registration = MiddlewareChain.entryTaps.add { scope, when in storage.keep(scope, when) }
+        registration = InstrumentHooks.entryTaps.add { scope, when in storage.keep(scope, when) }
         Self.recorders.running.removeAll { $0.recorder == nil }
         Self.recorders.running.append(Weak(recorder: self, isolation: InstrumentIsolation.capture()))
         Self.installLifecycleRecorder()

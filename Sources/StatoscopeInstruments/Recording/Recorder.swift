@@ -88,7 +88,7 @@ public final class Recorder {
         self.output = output
         hand(writer.header(rootTypeName: "\(type(of: root))"), number: 1, eventLinesLeft: 0)
         guard failure == nil else { return }
-        registration = MiddlewareChain.entryTaps.add { [weak self] scope, when in
+        registration = InstrumentHooks.entryTaps.add { [weak self] scope, when in
             self?.record(scope, when)
         }
     }

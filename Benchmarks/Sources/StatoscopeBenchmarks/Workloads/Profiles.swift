@@ -69,6 +69,22 @@ enum Profiles {
             "app-wide-pass-through",
             { count in profile(MiddlewareWorkload.withAppWidePassThrough(TapSequence()), count) }
         ),
+        (
+            "scope-pass-through",
+            { count in profile(MiddlewareWorkload.withPassThrough(count: 1, TapSequence()), count) }
+        ),
+        (
+            "scope-pass-through-3",
+            { count in profile(MiddlewareWorkload.withPassThrough(count: 3, TapSequence()), count) }
+        ),
+        (
+            "scope-pass-through-base-class",
+            { count in profile(MiddlewareWorkload.withPassThroughSubclass(count: 1, TapSequence()), count) }
+        ),
+        (
+            "scope-middleware-elsewhere-1000",
+            { count in profile(MiddlewareWorkload.elsewhere(count: 1_000, TapSequence()), count) }
+        ),
         ("quiet-logging", { count in profile(MiddlewareWorkload.withQuietLogging(TapSequence()), count) }),
         (
             "analytics-not-tracked",

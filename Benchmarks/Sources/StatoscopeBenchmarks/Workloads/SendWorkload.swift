@@ -27,8 +27,11 @@ enum SendWorkload {
         }
     }
 
-    /// `send`, once per tap, to `scope`.
-    static func send(to scope: CounterScope, _ taps: TapSequence, name: String) -> TimedCase {
+    /// `send`, once per tap, to `scope`: a counter seen as its own type or through a base class.
+    /// Specialised for each (the benchmarks are one module, optimised whole).
+    static func send<Counter: CountingScope>(to scope: Counter, _ taps: TapSequence, name: String)
+        -> TimedCase
+    {
         let events = taps.scopeEvents
         return TimedCase(name: name) { iterations in
             events.withUnsafeBufferPointer { events in

@@ -1,12 +1,13 @@
-@_spi(StatoscopeInternals) import StatoscopeCore
-
 /// A middleware of one scope, its types erased so that one registry holds every scope's.
+@usableFromInline
 @MainActor
 class AnyScopeMiddleware {
+    /// What its registration removes it by.
     let id: UInt64
 
-    init(id: UInt64) {
-        self.id = id
+    @usableFromInline
+    init() {
+        id = MiddlewareRegistration.nextID()
     }
 }
 
@@ -16,14 +17,16 @@ class AnyScopeMiddleware {
 /// Typed by the event type, not the scope type: a subclass inherits its base class's conformance,
 /// so every static type a scope is reached through has the same `When`, and a middleware added
 /// through one serves events sent through any other.
+@usableFromInline
 @MainActor
 final class ScopeMiddleware<When>: AnyScopeMiddleware {
-    typealias Body = @MainActor (AnyObject, When, (When) throws -> Void) throws -> Void
+    @usableFromInline typealias Body = @MainActor (AnyObject, When, (When) throws -> Void) throws -> Void
 
-    let body: Body
+    @usableFromInline let body: Body
 
-    init(id: UInt64, body: @escaping Body) {
+    @usableFromInline
+    init(body: @escaping Body) {
         self.body = body
-        super.init(id: id)
+        super.init()
     }
 }
