@@ -91,4 +91,7 @@ public struct RecordedEvent: Sendable, Equatable {
     public let event: EventValue
     /// The event's line, as recorded.
     let json: [UInt8]
+    /// Where the event's value lies in ``json``, when the reader parsed the line itself: replay
+    /// parses those bytes only.
+    let eventSpan: Range<Int>?
 }

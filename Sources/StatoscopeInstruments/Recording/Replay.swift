@@ -104,7 +104,8 @@ public final class Replay<Root: Scope> {
         }
         let when: S.When
         do {
-            guard let decoded = try decodable.decodedEvent(fromLine: event.json) as? S.When
+            guard
+                let decoded = try decodable.decodedEvent(fromLine: event.json, at: event.eventSpan) as? S.When
             else {
                 throw RecordingError(line: event.line, reason: "the event is not a \(S.self).When")
             }
@@ -122,8 +123,18 @@ public final class Replay<Root: Scope> {
 
 extension Decodable {
     /// The `event` of a recorded line, decoded as this type; callable on an existential metatype.
-    fileprivate static func decodedEvent(fromLine line: [UInt8]) throws -> Self {
-        try RecordingFormat.eventDecoder().decode(RecordingFormat.EventField<Self>.self, from: Data(line))
-            .event
+    ///
+    /// Without `JSONDecoder` when the fast decoder reads the event exactly; with it otherwise, so
+    /// that values and errors are `JSONDecoder`'s.
+    fileprivate static func decodedEvent(fromLine line: [UInt8], at span: Range<Int>?) throws -> Self {
+        if let span, let json = RecordingJSON(line, in: span),
+            let value = RecordingEventDecoder.decode(Self.self, from: json, at: 0)
+        {
+            return value
+        }
+        return try RecordingFormat.eventDecoder().decode(
+            RecordingFormat.EventField<Self>.self, from: Data(line)
+        )
+        .event
     }
 }
