@@ -90,7 +90,7 @@ public final class Replay<Root: Scope> {
             ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: .property(name))
             scope = child.scope
         }
-        guard "\(type(of: scope))" == event.scopeTypeName else {
+        guard RecordedPath.typeName(of: scope) == event.scopeTypeName else {
             throw RecordingError(
                 line: event.line,
                 reason: "expected a \(event.scopeTypeName) at \(path), found a \(type(of: scope))")
@@ -99,7 +99,7 @@ public final class Replay<Root: Scope> {
     }
 
     private static func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
-        guard let decodable = S.When.self as? any Decodable.Type else {
+        guard let decodable = decodableTypes.value(for: S.When.self) else {
             throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
         }
         let when: S.When
@@ -120,6 +120,10 @@ public final class Replay<Root: Scope> {
         scope.send(when)
     }
 }
+
+/// Each event type's `Decodable` conformance, looked up once: a dynamic cast per event cost a
+/// tenth of replaying it.
+@MainActor private let decodableTypes = TypeMemo { $0 as? any Decodable.Type }
 
 extension Decodable {
     /// The `event` of a recorded line, decoded as this type; callable on an existential metatype.
