@@ -49,12 +49,12 @@ enum RecordingWorkload {
         context.record(dumping, against: plain)
     }
 
-    private static func events(_ count: Int) -> [TallyScope.When] {
+    static func events(_ count: Int) -> [TallyScope.When] {
         (0..<count).map { $0.isMultiple(of: 100) ? .reset : .add($0) }
     }
 
     /// Nanoseconds per event.
-    private static func send(_ count: Int, _ context: WorkloadContext) -> Double {
+    static func send(_ count: Int, _ context: WorkloadContext) -> Double {
         let events = events(count)
         let tally = TallyScope()
         let stopwatch = Stopwatch()
