@@ -13,37 +13,67 @@ final class EventValueEncoder {
     /// Set when the value used something this encoder leaves to `JSONEncoder`.
     // SAFETY: Sound because no access to it overlaps another: the encoder is not `Sendable`, so one
     // isolation domain uses it, and each access is a single load or store that calls nothing.
-    // Unchecked because the run-time checks of this field and of `Node`'s cost a twentieth of
+    // Unchecked because the run-time checks of this field and of `nodes` cost a twentieth of
     // encoding an event.
     @exclusivity(unchecked) fileprivate(set) var needsFallback = false
+    /// The nodes of the value being encoded, each in its slot: a node costs no allocation of its own.
+    // SAFETY: Sound because no access to it overlaps another: the encoder is used in one isolation
+    // domain, and each access (an append, a load, a store into a slot) calls nothing of the app's;
+    // containers keep a slot's index, never a reference into the array, so the app's `encode(to:)`
+    // may add slots between two accesses.
+    @exclusivity(unchecked) fileprivate var nodes: [NodeSlot] = []
 
     init(userInfo: [CodingUserInfoKey: Any]) {
         self.userInfo = userInfo
+        nodes.reserveCapacity(4)
     }
 
     /// The value, or `nil` if it needs the `JSONEncoder` route.
     package func value<T: Encodable>(of value: T) throws -> EventValue? {
         let encoded = try encode(value, path: CodingPath())
-        return needsFallback ? nil : encoded.value
+        return needsFallback ? nil : self.value(of: encoded)
     }
 
     /// The name and the value of the one member of the object `value` encodes to, as
     /// ``value(of:)`` would give them inside that object (an enum case and its values), without
     /// the object; `nil` if it encodes to anything else, or needs the `JSONEncoder` route.
     package func member<T: Encodable>(of value: T) throws -> (name: String, value: EventValue)? {
-        guard case .node(let node) = try encode(value, path: CodingPath()), !needsFallback,
-            node.leaf == nil, node.array == nil, let object = node.object, object.count == 1
+        guard case .node(let index) = try encode(value, path: CodingPath()), !needsFallback,
+            nodes[index].leaf == nil, nodes[index].array == nil, let object = nodes[index].object,
+            object.count == 1
         else { return nil }
-        return (object[0].key, object[0].child.value)
+        return (object[0].key, self.value(of: object[0].child))
     }
 
-    fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Node.Child {
+    fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Child {
         if let leaf = leaf(of: value) {
             return .value(leaf)
         }
-        let node = Node()
+        let node = newNode()
         try value.encode(to: NodeEncoder(node: node, owner: self, path: path))
-        return .node(node)
+        return .node(node.index)
+    }
+
+    /// A new, empty node.
+    fileprivate func newNode() -> Node {
+        nodes.append(NodeSlot())
+        return Node(owner: self, index: nodes.count - 1)
+    }
+
+    /// What a child of a container encoded to. A value that encoded nothing is an empty object, as
+    /// `JSONEncoder` writes it.
+    fileprivate func value(of child: Child) -> EventValue {
+        let slot: NodeSlot
+        switch child {
+        case .value(let value): return value
+        case .node(let index): slot = nodes[index]
+        }
+        if let leaf = slot.leaf { return leaf }
+        if let array = slot.array { return .array(array.map(value(of:))) }
+        guard let object = slot.object else { return .object([:]) }
+        var values = [String: EventValue](minimumCapacity: object.count)
+        for (key, child) in object { values[key] = value(of: child) }
+        return .object(values)
     }
 
     /// The value of the types that encode as one JSON value by themselves, or `nil`.
@@ -94,40 +124,40 @@ final class EventValueEncoder {
     }
 }
 
-/// What one value encodes to, filled in as its containers are written.
-private final class Node {
-    /// A value in a container: finished, or still being filled in.
-    enum Child {
-        case value(EventValue)
-        case node(Node)
+/// A value in a container: finished, or a node still being filled in.
+private enum Child {
+    case value(EventValue)
+    /// The node's slot in its encoder's `nodes`.
+    case node(Int)
+}
 
-        package var value: EventValue {
-            switch self {
-            case .value(let value): value
-            case .node(let node): node.value
-            }
-        }
+/// What one node holds, filled in as its containers are written: a single value, or an array, or
+/// an object's members kept in order, as written, and made a dictionary once (a later value for a
+/// key replaces an earlier one, as in `JSONEncoder`).
+private struct NodeSlot {
+    var leaf: EventValue?
+    var object: [(key: String, child: Child)]?
+    var array: [Child]?
+}
+
+/// A node of the value being encoded: its slot in its encoder's `nodes`.
+private struct Node {
+    let owner: EventValueEncoder
+    let index: Int
+
+    var leaf: EventValue? {
+        get { owner.nodes[index].leaf }
+        nonmutating _modify { yield &owner.nodes[index].leaf }
     }
 
-    // SAFETY: Sound because no access to these three overlaps another: a node belongs to the one
-    // encoder that made it, used in one isolation domain, and each access is an append, a load or a
-    // store that calls nothing of the app's (a child's value is taken before the append).
-    @exclusivity(unchecked) var leaf: EventValue?
-    /// Kept in order, as written, and made a dictionary once: a later value for a key replaces an
-    /// earlier one, as in `JSONEncoder`.
-    // SAFETY: Sound as `leaf` is.
-    @exclusivity(unchecked) var object: [(key: String, child: Child)]?
-    // SAFETY: Sound as `leaf` is.
-    @exclusivity(unchecked) var array: [Child]?
+    var object: [(key: String, child: Child)]? {
+        get { owner.nodes[index].object }
+        nonmutating _modify { yield &owner.nodes[index].object }
+    }
 
-    /// A value that encoded nothing is an empty object, as `JSONEncoder` writes it.
-    package var value: EventValue {
-        if let leaf { return leaf }
-        if let array { return .array(array.map(\.value)) }
-        guard let object else { return .object([:]) }
-        var values = [String: EventValue](minimumCapacity: object.count)
-        for (key, child) in object { values[key] = child.value }
-        return .object(values)
+    var array: [Child]? {
+        get { owner.nodes[index].array }
+        nonmutating _modify { yield &owner.nodes[index].array }
     }
 }
 
@@ -199,28 +229,28 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = Node()
+        let child = owner.newNode()
         child.object = []
-        node.object?.append((key.stringValue, .node(child)))
+        node.object?.append((key.stringValue, .node(child.index)))
         return KeyedEncodingContainer(
             KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = Node()
+        let child = owner.newNode()
         child.array = []
-        node.object?.append((key.stringValue, .node(child)))
+        node.object?.append((key.stringValue, .node(child.index)))
         return UnkeyedNodeContainer(node: child, owner: owner, path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder {
         owner.needsFallback = true
-        return NodeEncoder(node: Node(), owner: owner, path: path)
+        return NodeEncoder(node: owner.newNode(), owner: owner, path: path)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         owner.needsFallback = true
-        return NodeEncoder(node: Node(), owner: owner, path: path)
+        return NodeEncoder(node: owner.newNode(), owner: owner, path: path)
     }
 }
 
@@ -258,22 +288,22 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = Node()
+        let child = owner.newNode()
         child.object = []
-        node.array?.append(.node(child))
+        node.array?.append(.node(child.index))
         return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = Node()
+        let child = owner.newNode()
         child.array = []
-        node.array?.append(.node(child))
+        node.array?.append(.node(child.index))
         return UnkeyedNodeContainer(node: child, owner: owner, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         owner.needsFallback = true
-        return NodeEncoder(node: Node(), owner: owner, path: path)
+        return NodeEncoder(node: owner.newNode(), owner: owner, path: path)
     }
 }
 
@@ -306,9 +336,10 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
         case .value(let value):
             node.leaf = value
         case .node(let encoded):
-            node.leaf = encoded.leaf
-            node.object = encoded.object
-            node.array = encoded.array
+            let slot = owner.nodes[encoded]
+            node.leaf = slot.leaf
+            node.object = slot.object
+            node.array = slot.array
         }
     }
 }
