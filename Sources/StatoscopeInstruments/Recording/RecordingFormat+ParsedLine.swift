@@ -7,7 +7,7 @@ extension RecordingFormat.Line {
         guard json.values.first?.kind == .object else { return nil }
         var number: Int?
         var path: [String]?
-        var event: EventValue?
+        var eventIndex: Int?
         var texts = Texts()
         var position = 1
         for _ in 0..<json.values[0].count {
@@ -32,8 +32,8 @@ extension RecordingFormat.Line {
                 }
             } else if json.isKey("event", at: position) {
                 if !isNull {
-                    guard let decoded = EventValue(parsed: json, at: value) else { return nil }
-                    event = decoded
+                    guard EventValue.isReadable(parsed: json, at: value) else { return nil }
+                    eventIndex = value
                 }
             } else if json.isKey("end", at: position) {
                 // Once per recording: left to `JSONDecoder`.
@@ -56,7 +56,7 @@ extension RecordingFormat.Line {
         guard let number else { return nil }
         n = number
         self.path = path
-        self.event = event
+        self.eventIndex = eventIndex
         (scope, unrecordable, effect, step) = (texts.scope, texts.unrecordable, texts.effect, texts.step)
     }
 }
@@ -115,6 +115,19 @@ extension EventValue {
             }
             self = .object(values)
         }
+    }
+
+    /// Whether ``init(parsed:at:)`` reads the value at `index`: whether each number in it reads
+    /// as `JSONDecoder` reads it (strings, the parse already checked).
+    static func isReadable(parsed json: RecordingJSON, at index: Int) -> Bool {
+        for position in index..<json.next(after: index) {
+            switch json.values[position].kind {
+            case .integer: guard json.integer(at: position, as: Int.self) != nil else { return false }
+            case .number: guard fraction(json, at: position) != nil else { return false }
+            default: continue
+            }
+        }
+        return true
     }
 
     /// A number `JSONDecoder` reads as a `Double` for an `EventValue`: one that is not a whole

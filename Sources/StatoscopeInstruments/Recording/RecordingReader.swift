@@ -68,8 +68,12 @@ struct RecordingReader {
                 break
             }
             // A step of an effect's life, in a flight recording: told, not replayed.
-            if line.step != nil, line.event == nil, line.unrecordable == nil { continue }
-            let eventSpan = parsed.flatMap { json in json.member("event", of: 0).map { json.span(of: $0) } }
+            if line.step != nil, line.event == nil, line.eventIndex == nil, line.unrecordable == nil {
+                continue
+            }
+            let eventSpan = parsed.flatMap { json in
+                (line.eventIndex ?? json.member("event", of: 0)).map { json.span(of: $0) }
+            }
             events.append(try event(line, at: number, root: header.root, eventSpan: eventSpan))
         }
         return (header.root, events)
@@ -85,9 +89,11 @@ struct RecordingReader {
             throw RecordingError(
                 line: number, reason: "the event of \(scope) at \(fullPath) was not recorded: \(reason)")
         }
-        guard let event = line.event else { throw RecordingError(line: number, reason: "missing \"event\"") }
+        guard line.event != nil || line.eventIndex != nil else {
+            throw RecordingError(line: number, reason: "missing \"event\"")
+        }
         return RecordedEvent(
-            line: number, path: path, scopeTypeName: scope, event: event, json: lines[number - 1],
+            line: number, path: path, scopeTypeName: scope, storedEvent: line.event, json: lines[number - 1],
             eventSpan: eventSpan)
     }
 
