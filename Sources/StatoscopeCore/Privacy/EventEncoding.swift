@@ -34,13 +34,21 @@ package enum EventEncoding {
     /// redacts them, without the object around them; `nil` when the event does not encode to an
     /// object of one member, or needs the `JSONEncoder` route: the caller then takes
     /// ``redactedValue(of:isSensitiveCase:)``.
-    package static func redactedCase(of event: any Encodable, isSensitiveCase: Bool) throws -> (
-        name: String, value: EventValue
-    )? {
-        guard let (name, value) = try EventValueEncoder(userInfo: redactingUserInfo).member(of: event) else {
+    ///
+    /// `encoder`, from ``redactingEncoder()``, may be given again and again: one encoder's storage
+    /// serves every event, where a new one allocates its own.
+    package static func redactedCase(
+        of event: any Encodable, isSensitiveCase: Bool, using encoder: EventValueEncoder? = nil
+    ) throws -> (name: String, value: EventValue)? {
+        guard let (name, value) = try (encoder ?? redactingEncoder()).member(of: event) else {
             return nil
         }
         return (name, isSensitiveCase ? value.redacted : value)
+    }
+
+    /// An encoder that redacts sensitive values, for ``redactedCase(of:isSensitiveCase:using:)``.
+    package static func redactingEncoder() -> EventValueEncoder {
+        EventValueEncoder(userInfo: redactingUserInfo)
     }
 
     /// Any encodable value as JSON-modelled values.

@@ -8,7 +8,9 @@ import Foundation
 /// `.int`, whatever its type, and any other number a `.double`. The types `JSONEncoder` writes in a
 /// way of its own (dates, data, URLs, decimals), non-finite floats and `superEncoder` set
 /// ``needsFallback``: the caller then takes the `JSONEncoder` route, so both routes agree.
-final class EventValueEncoder {
+///
+/// One encoder may encode one value after another: each starts afresh, in the storage the last left.
+package final class EventValueEncoder {
     let userInfo: [CodingUserInfoKey: Any]
     /// Set when the value used something this encoder leaves to `JSONEncoder`.
     // SAFETY: Sound because no access to it overlaps another: the encoder is not `Sendable`, so one
@@ -22,14 +24,26 @@ final class EventValueEncoder {
     // containers keep a slot's index, never a reference into the array, so the app's `encode(to:)`
     // may add slots between two accesses.
     @exclusivity(unchecked) fileprivate var nodes: [NodeSlot] = []
+    /// The members of every object node, each node's chained from its slot, in the order written.
+    // SAFETY: Sound as `nodes` is: members are found by index, and each access calls nothing.
+    @exclusivity(unchecked) fileprivate var members: [Member] = []
 
     init(userInfo: [CodingUserInfoKey: Any]) {
         self.userInfo = userInfo
         nodes.reserveCapacity(4)
+        members.reserveCapacity(4)
+    }
+
+    /// Starts a value afresh, keeping the storage.
+    private func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        needsFallback = false
     }
 
     /// The value, or `nil` if it needs the `JSONEncoder` route.
     package func value<T: Encodable>(of value: T) throws -> EventValue? {
+        reset()
         let encoded = try encode(value, path: CodingPath())
         return needsFallback ? nil : self.value(of: encoded)
     }
@@ -38,11 +52,13 @@ final class EventValueEncoder {
     /// ``value(of:)`` would give them inside that object (an enum case and its values), without
     /// the object; `nil` if it encodes to anything else, or needs the `JSONEncoder` route.
     package func member<T: Encodable>(of value: T) throws -> (name: String, value: EventValue)? {
+        reset()
         guard case .node(let index) = try encode(value, path: CodingPath()), !needsFallback,
-            nodes[index].leaf == nil, nodes[index].array == nil, let object = nodes[index].object,
-            object.count == 1
+            nodes[index].leaf == nil, nodes[index].array == nil, nodes[index].isObject,
+            nodes[index].memberCount == 1
         else { return nil }
-        return (object[0].key, self.value(of: object[0].child))
+        let member = members[nodes[index].firstMember]
+        return (member.key, self.value(of: member.child))
     }
 
     fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Child {
@@ -60,6 +76,19 @@ final class EventValueEncoder {
         return Node(owner: self, index: nodes.count - 1)
     }
 
+    /// Adds a member to the object node at `index`, after its others.
+    fileprivate func appendMember(to index: Int, key: String, child: Child) {
+        members.append(Member(key: key, child: child))
+        let added = members.count - 1
+        if nodes[index].lastMember >= 0 {
+            members[nodes[index].lastMember].next = added
+        } else {
+            nodes[index].firstMember = added
+        }
+        nodes[index].lastMember = added
+        nodes[index].memberCount += 1
+    }
+
     /// What a child of a container encoded to. A value that encoded nothing is an empty object, as
     /// `JSONEncoder` writes it.
     fileprivate func value(of child: Child) -> EventValue {
@@ -70,9 +99,14 @@ final class EventValueEncoder {
         }
         if let leaf = slot.leaf { return leaf }
         if let array = slot.array { return .array(array.map(value(of:))) }
-        guard let object = slot.object else { return .object([:]) }
-        var values = [String: EventValue](minimumCapacity: object.count)
-        for (key, child) in object { values[key] = value(of: child) }
+        guard slot.isObject else { return .object([:]) }
+        var values = [String: EventValue](minimumCapacity: slot.memberCount)
+        var next = slot.firstMember
+        while next >= 0 {
+            let member = members[next]
+            values[member.key] = value(of: member.child)
+            next = member.next
+        }
         return .object(values)
     }
 
@@ -136,8 +170,20 @@ private enum Child {
 /// key replaces an earlier one, as in `JSONEncoder`).
 private struct NodeSlot {
     var leaf: EventValue?
-    var object: [(key: String, child: Child)]?
+    /// Whether a keyed container was asked of it: it is an object, of the members chained from
+    /// `firstMember` in the encoder's `members`.
+    var isObject = false
+    var firstMember = -1
+    var lastMember = -1
+    var memberCount = 0
     var array: [Child]?
+}
+
+/// A member of an object node, and the index of the next one of the same node (-1 for none).
+private struct Member {
+    let key: String
+    let child: Child
+    var next = -1
 }
 
 /// A node of the value being encoded: its slot in its encoder's `nodes`.
@@ -150,9 +196,15 @@ private struct Node {
         nonmutating _modify { yield &owner.nodes[index].leaf }
     }
 
-    var object: [(key: String, child: Child)]? {
-        get { owner.nodes[index].object }
-        nonmutating _modify { yield &owner.nodes[index].object }
+    var isObject: Bool {
+        get { owner.nodes[index].isObject }
+        nonmutating set { owner.nodes[index].isObject = newValue }
+    }
+
+    /// Adds a member, if a keyed container was asked of the node.
+    func appendMember(_ key: String, _ child: Child) {
+        guard isObject else { return }
+        owner.appendMember(to: index, key: key, child: child)
     }
 
     var array: [Child]? {
@@ -180,7 +232,7 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { owner.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if node.object == nil { node.object = [] }
+        node.isObject = true
         return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, owner: owner, path: path))
     }
 
@@ -201,7 +253,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     var codingPath: [any CodingKey] { path.keys }
 
     private func set(_ value: EventValue, _ key: Key) {
-        node.object?.append((key.stringValue, .value(value)))
+        node.appendMember(key.stringValue, .value(value))
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
@@ -223,15 +275,15 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         // Encoded before the append: the app's `encode(to:)` runs outside any access to the node.
         let child = try owner.encode(value, path: path.appending(key))
-        node.object?.append((key.stringValue, child))
+        node.appendMember(key.stringValue, child)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
         let child = owner.newNode()
-        child.object = []
-        node.object?.append((key.stringValue, .node(child.index)))
+        child.isObject = true
+        node.appendMember(key.stringValue, .node(child.index))
         return KeyedEncodingContainer(
             KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path.appending(key)))
     }
@@ -239,7 +291,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = owner.newNode()
         child.array = []
-        node.object?.append((key.stringValue, .node(child.index)))
+        node.appendMember(key.stringValue, .node(child.index))
         return UnkeyedNodeContainer(node: child, owner: owner, path: path.appending(key))
     }
 
@@ -289,7 +341,7 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
         -> KeyedEncodingContainer<NestedKey>
     {
         let child = owner.newNode()
-        child.object = []
+        child.isObject = true
         node.array?.append(.node(child.index))
         return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path))
     }
@@ -336,10 +388,8 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
         case .value(let value):
             node.leaf = value
         case .node(let encoded):
-            let slot = owner.nodes[encoded]
-            node.leaf = slot.leaf
-            node.object = slot.object
-            node.array = slot.array
+            // The node takes what the value encoded to: its leaf, its members, its elements.
+            owner.nodes[node.index] = owner.nodes[encoded]
         }
     }
 }

@@ -2,13 +2,17 @@
 
 extension EventEncoding {
     /// The analytics event of a tracked `When`: its case's name and its redacted parameters.
-    static func analyticsEvent(of when: any Encodable, isSensitiveCase: Bool, scopePath: String) throws
-        -> AnalyticsEvent
-    {
+    /// `encoder`, from ``EventEncoding/redactingEncoder()``, is one to encode with event after event.
+    static func analyticsEvent(
+        of when: any Encodable, isSensitiveCase: Bool, scopePath: String,
+        using encoder: EventValueEncoder? = nil
+    ) throws -> AnalyticsEvent {
         let value: EventValue
         do {
             // Most events: the case and its values, without the object around them.
-            if let (name, value) = try redactedCase(of: when, isSensitiveCase: isSensitiveCase) {
+            if let (name, value) = try redactedCase(
+                of: when, isSensitiveCase: isSensitiveCase, using: encoder)
+            {
                 return AnalyticsEvent(name: name, parameters: parameters(of: value), scopePath: scopePath)
             }
             value = try redactedValue(of: when, isSensitiveCase: isSensitiveCase)
