@@ -36,7 +36,7 @@ enum ReplayAndStallsWorkload {
             name: "read a recording and replay it into a new scope", unit: "ns/event", samples: samples[1][0],
             operations: count)
         let earlier = Measured(
-            name: "read and replay it as the earlier reader did: JSONDecoder per line and per event",
+            name: "read and replay as the earlier reader did: JSONDecoder per line, per event",
             unit: "ns/event", samples: samples[2][0], operations: count)
         context.recordBaseline(plain)
         context.record(replaying, against: plain, budget: .value(atMost: 3_000))
