@@ -50,12 +50,12 @@ extension RecordingEventDecoder {
             try decoder.string(at: value(of: key))
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            try decoder.floatingPoint(at: value(of: key), as: type)
+            try decoder.double(at: value(of: key))
         }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
             try decoder.floatingPoint(at: value(of: key), as: type)
         }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.int(at: value(of: key)) }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
         func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
         func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
@@ -142,13 +142,11 @@ extension RecordingEventDecoder {
 
         mutating func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(at: advance()) }
         mutating func decode(_ type: String.Type) throws -> String { try decoder.string(at: advance()) }
-        mutating func decode(_ type: Double.Type) throws -> Double {
-            try decoder.floatingPoint(at: advance(), as: type)
-        }
+        mutating func decode(_ type: Double.Type) throws -> Double { try decoder.double(at: advance()) }
         mutating func decode(_ type: Float.Type) throws -> Float {
             try decoder.floatingPoint(at: advance(), as: type)
         }
-        mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+        mutating func decode(_ type: Int.Type) throws -> Int { try decoder.int(at: advance()) }
         mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
         mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
         mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
@@ -201,9 +199,9 @@ extension RecordingEventDecoder {
         func decodeNil() -> Bool { decoder.isNull(at: value) }
         func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(at: value) }
         func decode(_ type: String.Type) throws -> String { try decoder.string(at: value) }
-        func decode(_ type: Double.Type) throws -> Double { try decoder.floatingPoint(at: value, as: type) }
+        func decode(_ type: Double.Type) throws -> Double { try decoder.double(at: value) }
         func decode(_ type: Float.Type) throws -> Float { try decoder.floatingPoint(at: value, as: type) }
-        func decode(_ type: Int.Type) throws -> Int { try decoder.integer(at: value, as: type) }
+        func decode(_ type: Int.Type) throws -> Int { try decoder.int(at: value) }
         func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(at: value, as: type) }
         func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(at: value, as: type) }
         func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(at: value, as: type) }

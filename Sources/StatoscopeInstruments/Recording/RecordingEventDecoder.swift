@@ -70,9 +70,21 @@ final class RecordingEventDecoder {
         return text
     }
 
+    /// An `Int`, the most common integer, without the generic path: called from containers generic
+    /// over their keys, that path was left unspecialised, and cost ten times the parse.
+    func int(at index: Int) throws -> Int {
+        guard let value = json.integer(at: index, as: Int.self) else { throw unsupported() }
+        return value
+    }
+
     func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) throws -> T {
         guard let value = json.integer(at: index, as: type) else { throw unsupported() }
         return value
+    }
+
+    /// A `Double` without the generic path, as ``int(at:)`` is.
+    func double(at index: Int) throws -> Double {
+        try floatingPoint(at: index, as: Double.self)
     }
 
     func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(

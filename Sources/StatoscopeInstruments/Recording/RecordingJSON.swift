@@ -87,6 +87,7 @@ struct RecordingJSON {
     func keyEquals(_ key: String, at index: Int) -> Bool {
         let value = values[index]
         guard value.kind == .string else { return string(at: index) == key }
+        guard key.utf8.count == value.end - value.start else { return false }
         var key = key
         // SAFETY: Sound because both buffers are read within their counts, inside the closures.
         return key.withUTF8 { utf8 in
@@ -249,7 +250,9 @@ struct RecordingJSON {
         let a = values[first]
         let b = values[second]
         if a.kind == .string && b.kind == .string {
-            return bytes[a.start..<a.end].elementsEqual(bytes[b.start..<b.end])
+            // Keys of different lengths, the most, differ without a look at their bytes.
+            return a.end - a.start == b.end - b.start
+                && bytes[a.start..<a.end].elementsEqual(bytes[b.start..<b.end])
         }
         return string(at: first) == string(at: second)
     }
