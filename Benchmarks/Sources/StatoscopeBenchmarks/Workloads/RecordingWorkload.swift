@@ -6,7 +6,7 @@ import Statoscope
 ///
 /// Budgets: the recorder costs at most 3 µs per event, and at most a tenth of the earlier recorder's
 /// work per event (encode the event, decode it into an `EventValue`, encode its line again), which
-/// this workload does itself, in the same run, to compare with. Replay has no limit.
+/// this workload does itself, in the same run, to compare with. Replay's limit is workload 12's.
 @MainActor
 enum RecordingWorkload {
     static func run(_ context: WorkloadContext) async {
