@@ -16,7 +16,9 @@ let package = Package(
         .executable(name: "statoscope-benchmarks", targets: ["StatoscopeBenchmarks"])
     ],
     dependencies: [
-        .package(path: "..")
+        .package(path: ".."),
+        // The library's own logging package: workload 12 gives the error logger a handler.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .executableTarget(
@@ -24,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Statoscope", package: libraryIdentity),
                 .product(name: "StatoscopeTesting", package: libraryIdentity),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/StatoscopeBenchmarks"
         )

@@ -8,28 +8,106 @@ import Foundation
 /// `.int`, whatever its type, and any other number a `.double`. The types `JSONEncoder` writes in a
 /// way of its own (dates, data, URLs, decimals), non-finite floats and `superEncoder` set
 /// ``needsFallback``: the caller then takes the `JSONEncoder` route, so both routes agree.
-final class EventValueEncoder {
+///
+/// One encoder may encode one value after another: each starts afresh, in the storage the last left.
+package final class EventValueEncoder {
     let userInfo: [CodingUserInfoKey: Any]
     /// Set when the value used something this encoder leaves to `JSONEncoder`.
-    fileprivate(set) var needsFallback = false
+    // SAFETY: Sound because no access to it overlaps another: the encoder is not `Sendable`, so one
+    // isolation domain uses it, and each access is a single load or store that calls nothing.
+    // Unchecked because the run-time checks of this field and of `nodes` cost a twentieth of
+    // encoding an event.
+    @exclusivity(unchecked) fileprivate(set) var needsFallback = false
+    /// The nodes of the value being encoded, each in its slot: a node costs no allocation of its own.
+    // SAFETY: Sound because no access to it overlaps another: the encoder is used in one isolation
+    // domain, and each access (an append, a load, a store into a slot) calls nothing of the app's;
+    // containers keep a slot's index, never a reference into the array, so the app's `encode(to:)`
+    // may add slots between two accesses.
+    @exclusivity(unchecked) fileprivate var nodes: [NodeSlot] = []
+    /// The members of every object node, each node's chained from its slot, in the order written.
+    // SAFETY: Sound as `nodes` is: members are found by index, and each access calls nothing.
+    @exclusivity(unchecked) fileprivate var members: [Member] = []
 
     init(userInfo: [CodingUserInfoKey: Any]) {
         self.userInfo = userInfo
+        nodes.reserveCapacity(4)
+        members.reserveCapacity(4)
+    }
+
+    /// Starts a value afresh, keeping the storage.
+    private func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        needsFallback = false
     }
 
     /// The value, or `nil` if it needs the `JSONEncoder` route.
     package func value<T: Encodable>(of value: T) throws -> EventValue? {
+        reset()
         let encoded = try encode(value, path: CodingPath())
-        return needsFallback ? nil : encoded.value
+        return needsFallback ? nil : self.value(of: encoded)
     }
 
-    fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Node.Child {
+    /// The name and the value of the one member of the object `value` encodes to, as
+    /// ``value(of:)`` would give them inside that object (an enum case and its values), without
+    /// the object; `nil` if it encodes to anything else, or needs the `JSONEncoder` route.
+    package func member<T: Encodable>(of value: T) throws -> (name: String, value: EventValue)? {
+        reset()
+        guard case .node(let index) = try encode(value, path: CodingPath()), !needsFallback,
+            nodes[index].leaf == nil, nodes[index].array == nil, nodes[index].isObject,
+            nodes[index].memberCount == 1
+        else { return nil }
+        let member = members[nodes[index].firstMember]
+        return (member.key, self.value(of: member.child))
+    }
+
+    fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Child {
         if let leaf = leaf(of: value) {
             return .value(leaf)
         }
-        let node = Node()
+        let node = newNode()
         try value.encode(to: NodeEncoder(node: node, owner: self, path: path))
-        return .node(node)
+        return .node(node.index)
+    }
+
+    /// A new, empty node.
+    fileprivate func newNode() -> Node {
+        nodes.append(NodeSlot())
+        return Node(owner: self, index: nodes.count - 1)
+    }
+
+    /// Adds a member to the object node at `index`, after its others.
+    fileprivate func appendMember(to index: Int, key: String, child: Child) {
+        members.append(Member(key: key, child: child))
+        let added = members.count - 1
+        if nodes[index].lastMember >= 0 {
+            members[nodes[index].lastMember].next = added
+        } else {
+            nodes[index].firstMember = added
+        }
+        nodes[index].lastMember = added
+        nodes[index].memberCount += 1
+    }
+
+    /// What a child of a container encoded to. A value that encoded nothing is an empty object, as
+    /// `JSONEncoder` writes it.
+    fileprivate func value(of child: Child) -> EventValue {
+        let slot: NodeSlot
+        switch child {
+        case .value(let value): return value
+        case .node(let index): slot = nodes[index]
+        }
+        if let leaf = slot.leaf { return leaf }
+        if let array = slot.array { return .array(array.map(value(of:))) }
+        guard slot.isObject else { return .object([:]) }
+        var values = [String: EventValue](minimumCapacity: slot.memberCount)
+        var next = slot.firstMember
+        while next >= 0 {
+            let member = members[next]
+            values[member.key] = value(of: member.child)
+            next = member.next
+        }
+        return .object(values)
     }
 
     /// The value of the types that encode as one JSON value by themselves, or `nil`.
@@ -80,33 +158,58 @@ final class EventValueEncoder {
     }
 }
 
-/// What one value encodes to, filled in as its containers are written.
-private final class Node {
-    /// A value in a container: finished, or still being filled in.
-    enum Child {
-        case value(EventValue)
-        case node(Node)
+/// A value in a container: finished, or a node still being filled in.
+private enum Child {
+    case value(EventValue)
+    /// The node's slot in its encoder's `nodes`.
+    case node(Int)
+}
 
-        package var value: EventValue {
-            switch self {
-            case .value(let value): value
-            case .node(let node): node.value
-            }
-        }
+/// What one node holds, filled in as its containers are written: a single value, or an array, or
+/// an object's members kept in order, as written, and made a dictionary once (a later value for a
+/// key replaces an earlier one, as in `JSONEncoder`).
+private struct NodeSlot {
+    var leaf: EventValue?
+    /// Whether a keyed container was asked of it: it is an object, of the members chained from
+    /// `firstMember` in the encoder's `members`.
+    var isObject = false
+    var firstMember = -1
+    var lastMember = -1
+    var memberCount = 0
+    var array: [Child]?
+}
+
+/// A member of an object node, and the index of the next one of the same node (-1 for none).
+private struct Member {
+    let key: String
+    let child: Child
+    var next = -1
+}
+
+/// A node of the value being encoded: its slot in its encoder's `nodes`.
+private struct Node {
+    let owner: EventValueEncoder
+    let index: Int
+
+    var leaf: EventValue? {
+        get { owner.nodes[index].leaf }
+        nonmutating _modify { yield &owner.nodes[index].leaf }
     }
 
-    var leaf: EventValue?
-    /// Kept in order, as written, and made a dictionary once: a later value for a key replaces an
-    /// earlier one, as in `JSONEncoder`.
-    var object: [(key: String, child: Child)]?
-    var array: [Child]?
+    var isObject: Bool {
+        get { owner.nodes[index].isObject }
+        nonmutating set { owner.nodes[index].isObject = newValue }
+    }
 
-    /// A value that encoded nothing is an empty object, as `JSONEncoder` writes it.
-    package var value: EventValue {
-        if let leaf { return leaf }
-        if let array { return .array(array.map(\.value)) }
-        guard let object else { return .object([:]) }
-        return .object(Dictionary(object.lazy.map { ($0.key, $0.child.value) }, uniquingKeysWith: { $1 }))
+    /// Adds a member, if a keyed container was asked of the node.
+    func appendMember(_ key: String, _ child: Child) {
+        guard isObject else { return }
+        owner.appendMember(to: index, key: key, child: child)
+    }
+
+    var array: [Child]? {
+        get { owner.nodes[index].array }
+        nonmutating _modify { yield &owner.nodes[index].array }
     }
 }
 
@@ -129,7 +232,7 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { owner.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if node.object == nil { node.object = [] }
+        node.isObject = true
         return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, owner: owner, path: path))
     }
 
@@ -150,7 +253,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     var codingPath: [any CodingKey] { path.keys }
 
     private func set(_ value: EventValue, _ key: Key) {
-        node.object?.append((key.stringValue, .value(value)))
+        node.appendMember(key.stringValue, .value(value))
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
@@ -170,34 +273,36 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(owner.number(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.object?.append((key.stringValue, try owner.encode(value, path: path.appending(key))))
+        // Encoded before the append: the app's `encode(to:)` runs outside any access to the node.
+        let child = try owner.encode(value, path: path.appending(key))
+        node.appendMember(key.stringValue, child)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = Node()
-        child.object = []
-        node.object?.append((key.stringValue, .node(child)))
+        let child = owner.newNode()
+        child.isObject = true
+        node.appendMember(key.stringValue, .node(child.index))
         return KeyedEncodingContainer(
             KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = Node()
+        let child = owner.newNode()
         child.array = []
-        node.object?.append((key.stringValue, .node(child)))
+        node.appendMember(key.stringValue, .node(child.index))
         return UnkeyedNodeContainer(node: child, owner: owner, path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder {
         owner.needsFallback = true
-        return NodeEncoder(node: Node(), owner: owner, path: path)
+        return NodeEncoder(node: owner.newNode(), owner: owner, path: path)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         owner.needsFallback = true
-        return NodeEncoder(node: Node(), owner: owner, path: path)
+        return NodeEncoder(node: owner.newNode(), owner: owner, path: path)
     }
 }
 
@@ -227,28 +332,30 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { append(owner.number(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.array?.append(try owner.encode(value, path: path))
+        // Encoded before the append, as in `KeyedNodeContainer`.
+        let child = try owner.encode(value, path: path)
+        node.array?.append(child)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = Node()
-        child.object = []
-        node.array?.append(.node(child))
+        let child = owner.newNode()
+        child.isObject = true
+        node.array?.append(.node(child.index))
         return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, owner: owner, path: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = Node()
+        let child = owner.newNode()
         child.array = []
-        node.array?.append(.node(child))
+        node.array?.append(.node(child.index))
         return UnkeyedNodeContainer(node: child, owner: owner, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         owner.needsFallback = true
-        return NodeEncoder(node: Node(), owner: owner, path: path)
+        return NodeEncoder(node: owner.newNode(), owner: owner, path: path)
     }
 }
 
@@ -281,9 +388,8 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
         case .value(let value):
             node.leaf = value
         case .node(let encoded):
-            node.leaf = encoded.leaf
-            node.object = encoded.object
-            node.array = encoded.array
+            // The node takes what the value encoded to: its leaf, its members, its elements.
+            owner.nodes[node.index] = owner.nodes[encoded]
         }
     }
 }

@@ -54,6 +54,8 @@ final class AnalyticsDelivery: Sendable {
         // Chunks go back and forth between the queue and this drain, emptied in between: see
         // `ChunkedQueue`.
         var batch: [[Accepted]] = []
+        // One encoder for the whole drain: its storage serves every event.
+        let encoder = EventEncoding.redactingEncoder()
         while true {
             let waiters = queue.withLock { queue in
                 queue.accepted.recycle(&batch)
@@ -71,18 +73,19 @@ final class AnalyticsDelivery: Sendable {
                 return
             }
             for chunk in batch.indices {
-                for index in batch[chunk].indices { deliver(batch[chunk][index]) }
+                for index in batch[chunk].indices { deliver(batch[chunk][index], using: encoder) }
                 // Emptied here rather than under the lock, where the main actor would wait for it.
                 batch[chunk].removeAll(keepingCapacity: true)
             }
         }
     }
 
-    private func deliver(_ accepted: Accepted) {
+    private func deliver(_ accepted: Accepted, using encoder: EventValueEncoder) {
         let event: AnalyticsEvent
         do {
             event = try EventEncoding.analyticsEvent(
-                of: accepted.when, isSensitiveCase: accepted.isSensitiveCase, scopePath: accepted.scopePath)
+                of: accepted.when, isSensitiveCase: accepted.isSensitiveCase, scopePath: accepted.scopePath,
+                using: encoder)
         } catch {
             let message = "\(error)"
             let isolation = accepted.isolation

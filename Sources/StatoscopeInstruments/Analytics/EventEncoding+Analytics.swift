@@ -2,11 +2,19 @@
 
 extension EventEncoding {
     /// The analytics event of a tracked `When`: its case's name and its redacted parameters.
-    static func analyticsEvent(of when: any Encodable, isSensitiveCase: Bool, scopePath: String) throws
-        -> AnalyticsEvent
-    {
+    /// `encoder`, from ``EventEncoding/redactingEncoder()``, is one to encode with event after event.
+    static func analyticsEvent(
+        of when: any Encodable, isSensitiveCase: Bool, scopePath: String,
+        using encoder: EventValueEncoder? = nil
+    ) throws -> AnalyticsEvent {
         let value: EventValue
         do {
+            // Most events: the case and its values, without the object around them.
+            if let (name, value) = try redactedCase(
+                of: when, isSensitiveCase: isSensitiveCase, using: encoder)
+            {
+                return AnalyticsEvent(name: name, parameters: parameters(of: value), scopePath: scopePath)
+            }
             value = try redactedValue(of: when, isSensitiveCase: isSensitiveCase)
         } catch {
             throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
@@ -26,10 +34,15 @@ extension EventEncoding {
         guard case .object(let cases) = value, cases.count == 1, let (name, parameters) = cases.first else {
             return nil
         }
-        switch parameters {
-        case .object(let values): return (name, values)
-        case .null: return (name, [:])
-        default: return (name, ["value": parameters])
+        return (name, self.parameters(of: parameters))
+    }
+
+    /// An enum case's values as an event's parameters: named, none, or one named `value`.
+    private static func parameters(of value: EventValue) -> [String: EventValue] {
+        switch value {
+        case .object(let values): values
+        case .null: [:]
+        default: ["value": value]
         }
     }
 }

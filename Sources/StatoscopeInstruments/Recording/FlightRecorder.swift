@@ -35,7 +35,7 @@ public final class FlightRecorder {
     /// How many entries, events and effect steps together, it keeps.
     public var capacity: Int { storage.log.capacity }
     /// How many entries it keeps now: at most ``capacity``.
-    public var keptCount: Int { storage.log.slots.count }
+    public var keptCount: Int { storage.log.count }
     /// How many events it dropped, oldest first, to stay within ``capacity``.
     public var droppedEventCount: Int { storage.log.droppedEventCount }
 

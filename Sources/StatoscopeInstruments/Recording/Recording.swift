@@ -86,9 +86,22 @@ public struct RecordedEvent: Sendable, Equatable {
     public let path: [String]
     /// The type name of the scope that received it.
     public let scopeTypeName: String
-    /// The event, as recorded (sensitive values redacted), as JSON models it: for display. Replaying
-    /// decodes the recorded text itself, so numbers beyond `Int` and `Double` replay exactly.
-    public let event: EventValue
+    /// The event, as recorded (sensitive values redacted), as JSON models it: for display, read from
+    /// the recorded line each time it is asked for. Replaying decodes the recorded text itself, so
+    /// numbers beyond `Int` and `Double` replay exactly.
+    public var event: EventValue {
+        if let storedEvent { return storedEvent }
+        // The reader checked that these bytes read as an `EventValue`: the fallback is never taken.
+        guard let eventSpan, let parsed = RecordingJSON(json, in: eventSpan),
+            let event = EventValue(parsed: parsed, at: 0)
+        else { return .null }
+        return event
+    }
+    /// The event, when the reader read it with `JSONDecoder`; nil when it left it in the line.
+    let storedEvent: EventValue?
     /// The event's line, as recorded.
     let json: [UInt8]
+    /// Where the event's value lies in ``json``, when the reader parsed the line itself: replay
+    /// parses those bytes only.
+    let eventSpan: Range<Int>?
 }

@@ -52,6 +52,13 @@ enum RecordingFormat {
         /// On a line of an effect's life, in a flight recording: the effect's type, and the step.
         var effect: String?
         var step: String?
+        /// On a line read without `JSONDecoder`, in place of `event`: where the event's value is in
+        /// the parsed line, checked to read as an `EventValue`, and read only when asked.
+        var eventIndex: Int?
+
+        private enum CodingKeys: String, CodingKey {
+            case n, path, scope, event, unrecordable, end, effect, step
+        }
     }
 
     struct End: Decodable {

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
 
 /// Cuts a recording's bytes into lines as they arrive, refusing a line over the limit as soon as it
@@ -14,18 +15,28 @@ struct RecordingLineSplitter {
         self.maximumLineLength = maximumLineLength
     }
 
-    // SAFETY: Sound because `bytes` is only read, within its bounds (every index is found in it),
-    // during the call, and what is kept is copied into `current` and `lines`.
+    // SAFETY: Sound because `bytes` is only read, within its bounds (every index is found in it, and
+    // `memchr` reads from `start` to its end only), during the call, and what is kept is copied into
+    // `current` and `lines`. Its base address is not nil: it holds at least the byte at `start`.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) throws {
         var start = bytes.startIndex
         while start < bytes.endIndex {
-            let newline = bytes[start...].firstIndex(of: 0x0A)
+            // `memchr` finds the end of a line many bytes at a time.
+            let newline = memchr(bytes.baseAddress! + start, 0x0A, bytes.endIndex - start).map {
+                bytes.baseAddress!.distance(to: UnsafeRawPointer($0))
+            }
             let end = newline ?? bytes.endIndex
             // One CR at most, before the LF: with the limit checked against the line's own bytes.
             let allowance = newline != nil && end > start && bytes[end - 1] == 0x0D ? 1 : 0
             guard current.count + (end - start) - allowance <= maximumLineLength else {
                 throw RecordingError(
                     line: lines.count + 1, reason: "longer than \(maximumLineLength) bytes")
+            }
+            if current.isEmpty, newline != nil {
+                // A whole line in these bytes: copied once, at its size.
+                lines.append([UInt8](bytes[start..<(end - allowance)]))
+                start = end + 1
+                continue
             }
             current.append(contentsOf: bytes[start..<end])
             guard newline != nil else { break }

@@ -49,7 +49,11 @@ struct RecordingReader {
                         "cut: the recording ends after line \(number - 1) without its end line (lines were lost, or its recorder never stopped)"
                 )
             }
-            let line = try decode(RecordingFormat.Line.self, at: number)
+            // Most lines read without `JSONDecoder`; it reads the rest, and names their faults.
+            let parsed = RecordingJSON(lines[number - 1])
+            let line =
+                try parsed.flatMap(RecordingFormat.Line.init(parsed:))
+                ?? decode(RecordingFormat.Line.self, at: number)
             try checkNumber(line.n, at: number)
             if let end = line.end {
                 guard number == lines.count else {
@@ -64,13 +68,20 @@ struct RecordingReader {
                 break
             }
             // A step of an effect's life, in a flight recording: told, not replayed.
-            if line.step != nil, line.event == nil, line.unrecordable == nil { continue }
-            events.append(try event(line, at: number, root: header.root))
+            if line.step != nil, line.event == nil, line.eventIndex == nil, line.unrecordable == nil {
+                continue
+            }
+            let eventSpan = parsed.flatMap { json in
+                (line.eventIndex ?? json.member("event", of: 0)).map { json.span(of: $0) }
+            }
+            events.append(try event(line, at: number, root: header.root, eventSpan: eventSpan))
         }
         return (header.root, events)
     }
 
-    private func event(_ line: RecordingFormat.Line, at number: Int, root: String) throws -> RecordedEvent {
+    private func event(
+        _ line: RecordingFormat.Line, at number: Int, root: String, eventSpan: Range<Int>?
+    ) throws -> RecordedEvent {
         guard let path = line.path else { throw RecordingError(line: number, reason: "missing \"path\"") }
         guard let scope = line.scope else { throw RecordingError(line: number, reason: "missing \"scope\"") }
         if let reason = line.unrecordable {
@@ -78,9 +89,12 @@ struct RecordingReader {
             throw RecordingError(
                 line: number, reason: "the event of \(scope) at \(fullPath) was not recorded: \(reason)")
         }
-        guard let event = line.event else { throw RecordingError(line: number, reason: "missing \"event\"") }
+        guard line.event != nil || line.eventIndex != nil else {
+            throw RecordingError(line: number, reason: "missing \"event\"")
+        }
         return RecordedEvent(
-            line: number, path: path, scopeTypeName: scope, event: event, json: lines[number - 1])
+            line: number, path: path, scopeTypeName: scope, storedEvent: line.event, json: lines[number - 1],
+            eventSpan: eventSpan)
     }
 
     /// A line's number must be its place: anything else is a line repeated, lost or moved.

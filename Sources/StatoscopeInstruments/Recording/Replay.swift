@@ -90,7 +90,7 @@ public final class Replay<Root: Scope> {
             ScopeRuntimeTable.runtime(for: scope).adoptIfNeverLinked(child.scope, as: .property(name))
             scope = child.scope
         }
-        guard "\(type(of: scope))" == event.scopeTypeName else {
+        guard RecordedPath.typeName(of: scope) == event.scopeTypeName else {
             throw RecordingError(
                 line: event.line,
                 reason: "expected a \(event.scopeTypeName) at \(path), found a \(type(of: scope))")
@@ -99,12 +99,13 @@ public final class Replay<Root: Scope> {
     }
 
     private static func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
-        guard let decodable = S.When.self as? any Decodable.Type else {
+        guard let decodable = decodableTypes.value(for: S.When.self) else {
             throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
         }
         let when: S.When
         do {
-            guard let decoded = try decodable.decodedEvent(fromLine: event.json) as? S.When
+            guard
+                let decoded = try decodable.decodedEvent(fromLine: event.json, at: event.eventSpan) as? S.When
             else {
                 throw RecordingError(line: event.line, reason: "the event is not a \(S.self).When")
             }
@@ -120,10 +121,24 @@ public final class Replay<Root: Scope> {
     }
 }
 
+/// Each event type's `Decodable` conformance, looked up once: a dynamic cast per event cost a
+/// tenth of replaying it.
+@MainActor private let decodableTypes = TypeMemo { $0 as? any Decodable.Type }
+
 extension Decodable {
     /// The `event` of a recorded line, decoded as this type; callable on an existential metatype.
-    fileprivate static func decodedEvent(fromLine line: [UInt8]) throws -> Self {
-        try RecordingFormat.eventDecoder().decode(RecordingFormat.EventField<Self>.self, from: Data(line))
-            .event
+    ///
+    /// Without `JSONDecoder` when the fast decoder reads the event exactly; with it otherwise, so
+    /// that values and errors are `JSONDecoder`'s.
+    fileprivate static func decodedEvent(fromLine line: [UInt8], at span: Range<Int>?) throws -> Self {
+        if let span, let json = RecordingJSON(line, in: span),
+            let value = RecordingEventDecoder.decode(Self.self, from: json, at: 0)
+        {
+            return value
+        }
+        return try RecordingFormat.eventDecoder().decode(
+            RecordingFormat.EventField<Self>.self, from: Data(line)
+        )
+        .event
     }
 }

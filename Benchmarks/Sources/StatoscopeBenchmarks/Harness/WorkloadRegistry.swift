@@ -26,5 +26,8 @@ enum WorkloadRegistry {
         Workload(
             number: 11, title: "dismissed scopes still held: send elsewhere, dismissing one more",
             body: .runnable(HeldDismissedWorkload.run)),
+        Workload(
+            number: 12, title: "replay, a stream delivering flat out, error reports with a flight recorder",
+            body: .runnable(ReplayAndStallsWorkload.run)),
     ]
 }

@@ -65,6 +65,7 @@ enum Profiles {
         ("in-flight", { count in _ = await EffectsWorkload.inFlight(count) }),
         ("in-flight-hand-written", { count in _ = await EffectsWorkload.handWrittenInFlight(count) }),
         ("record", { count in RecordingWorkload.recordOnly(count) }),
+        ("replay", { count in ReplayAndStallsWorkload.replayOnly(count) }),
         (
             "app-wide-pass-through",
             { count in profile(MiddlewareWorkload.withAppWidePassThrough(TapSequence()), count) }
