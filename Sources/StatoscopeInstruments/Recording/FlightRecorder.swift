@@ -28,8 +28,9 @@ import StatoscopeEffects
 ///
 /// Every ``ErrorReport`` carries the record of the most recently started flight recorder still
 /// running, in ``ErrorReport/flightRecording``; one started inside
-/// ``withIsolatedInstruments(_:)-(()->Result)`` gives it only to the reports made there. It stops
-/// at ``stop()`` or when released, and holds its root weakly.
+/// ``withIsolatedInstruments(_:)-(()->Result)`` gives it only to the reports made there, and before
+/// any recorder started outside. It stops at ``stop()`` or when released, and holds its root
+/// weakly.
 @MainActor
 public final class FlightRecorder {
     /// How many entries, events and effect steps together, it keeps.
@@ -122,15 +123,28 @@ public final class FlightRecorder {
 
     /// Gives a report the record of the most recently started flight recorder still running, as it
     /// is now; it becomes text only if the report's ``ErrorReport/flightRecording`` is read.
+    ///
+    /// Inside ``withIsolatedInstruments(_:)-(()->Result)``, a recorder started in the innermost
+    /// isolation comes first, then one of the isolations around it, then one of the whole app's:
+    /// a test's own recorder goes into its reports, whatever other tests start meanwhile.
     private static func attachRecord(to report: inout ErrorReport) {
-        guard report.flightRecordingSource == nil,
-            let recorder = recorders.running.last(where: {
-                $0.recorder?.registration != nil && $0.isolation?.includesCurrent ?? true
-            })?.recorder
-        else { return }
+        guard report.flightRecordingSource == nil, let recorder = recorderForReports() else { return }
         let log = recorder.storage.log
         let rootTypeName = recorder.rootTypeName
         report.flightRecordingSource = DeferredText { jsonLines(of: log, rootTypeName: rootTypeName) }
+    }
+
+    /// The running recorder whose record goes into a report made now: see `attachRecord(to:)`.
+    private static func recorderForReports() -> FlightRecorder? {
+        var isolation = InstrumentIsolation.capture()
+        while true {
+            let found = recorders.running.last {
+                $0.recorder?.registration != nil && $0.isolation === isolation
+            }
+            if let recorder = found?.recorder { return recorder }
+            guard let current = isolation else { return nil }
+            isolation = current.enclosing
+        }
     }
 
     /// What a flight recorder keeps, apart from it so that its entry tap can hold it strongly.

@@ -246,6 +246,24 @@ struct InstrumentIsolationTests {
         #expect(log.lines == expected)
     }
 
+    @Test func aTestsOwnFlightRecorderComesBeforeOneTheAppStartedLater() async {
+        let elsewhere = Isolated()
+        let inside = await withIsolatedInstruments {
+            var inside: [ErrorReport] = []
+            let scope = Isolated()
+            let own = FlightRecorder(recording: scope)
+            // Started later, for the whole app: from a detached task, as another test would.
+            let appWide = await Task.detached { @MainActor in FlightRecorder(recording: elsewhere) }.value
+            let registration = ErrorReporting.addHandler { inside.append($0) }
+            scope.send(.loaded(1))
+            scope.send(.boom)
+            withExtendedLifetime((own, appWide, registration)) {}
+            return inside
+        }
+        #expect(inside.count == 1)
+        #expect(inside.first?.flightRecording?.contains("loaded") == true)
+    }
+
     @Test func aFlightRecorderStartedInsideGoesIntoTheReportsMadeInsideOnly() async {
         let outsideScope = Isolated()
         var outside: [ErrorReport] = []
