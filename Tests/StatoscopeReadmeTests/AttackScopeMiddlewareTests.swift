@@ -209,11 +209,11 @@ struct ASMRandom: RandomNumberGenerator {
     }
 }
 
-/// Polls `condition` while the main actor runs, for up to ten seconds of polling: the polls are
+/// Polls `condition` while the main actor runs, for up to a minute of polling: the polls are
 /// counted rather than timed, so that other tests holding the main actor meanwhile do not use them up.
 @MainActor
 func asmEventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<3_000 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(20))
     }
