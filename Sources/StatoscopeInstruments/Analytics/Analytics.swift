@@ -36,7 +36,7 @@ public enum Analytics {
     public static func install(_ sink: @escaping @Sendable (AnalyticsEvent) -> Void) -> MiddlewareRegistration
     {
         let isolation = InstrumentIsolation.capture()
-        let registration = MiddlewareChain.deliveredAnalyticsSinks.add(
+        let registration = UpdateInstruments.deliveredAnalyticsSinks.add(
             AnalyticsSink(deliver: sink, isolation: isolation))
         return isolation?.endsWith(registration) ?? registration
     }
@@ -52,7 +52,7 @@ public enum Analytics {
     package static func observe(_ sink: @escaping @MainActor (any Scope, AnalyticsEvent) -> Void)
         -> MiddlewareRegistration
     {
-        MiddlewareChain.analyticsSinks.add(sink)
+        UpdateInstruments.analyticsSinks.add(sink)
     }
     private static let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
 

@@ -87,7 +87,7 @@ public enum EventLogging {
         if stateDiffs, logsEvents {
             let tap = stateDiffTap(logger: logger, level: level)
             registrations.append(
-                MiddlewareChain.taps.add(
+                UpdateInstruments.taps.add(
                     UpdateTap { scope, when in
                         guard isolation?.includesCurrent ?? true else { return nil }
                         return tap.willUpdate(scope, when)

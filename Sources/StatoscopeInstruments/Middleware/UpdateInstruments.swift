@@ -4,9 +4,8 @@
 /// full path runs through ``InstrumentHooks/updateWork`` while any is installed.
 ///
 /// The lists are global because app-wide instruments are, like swift-log's bootstrap.
-@usableFromInline
 @MainActor
-package enum MiddlewareChain {
+package enum UpdateInstruments {
     /// Observers of the event exactly as `update` receives it, after every middleware.
     static let taps = InstrumentList<UpdateTap>(onChange: installedChanged)
     /// Analytics' sinks on the main actor, each with the scope that accepted the event.
@@ -95,7 +94,7 @@ final class UpdateTapping: UpdateTaps {
     static let shared = UpdateTapping()
 
     func run<S: Scope>(_ when: S.When, _ scope: S, tracker: (any EventTracker)?) throws {
-        try MiddlewareChain.updateWithTaps(when, scope, tracker: tracker)
+        try UpdateInstruments.updateWithTaps(when, scope, tracker: tracker)
     }
 }
 
@@ -104,6 +103,6 @@ final class AnalyticsTracker: EventTracker {
     static let shared = AnalyticsTracker()
 
     func update<S: Scope>(_ when: S.When, tracked: any TrackedWhen, _ scope: S) throws {
-        try MiddlewareChain.updateTracking(when, tracked, scope)
+        try UpdateInstruments.updateTracking(when, tracked, scope)
     }
 }
