@@ -7,7 +7,12 @@ import PackageDescription
 let package = Package(
     name: "StatoscopeApp",
     platforms: [.iOS(.v17), .macOS(.v14)],
+    products: [
+        // For an Xcode app target of one's own, which links the scopes and compiles the views' files.
+        .library(name: "StatoscopeAppFeatures", targets: ["StatoscopeAppFeatures"])
+    ],
     dependencies: [
+        // Named: a local package is otherwise known by its folder's name, which is the clone's.
         .package(name: "Statoscope", path: "../..")
     ],
     targets: [
