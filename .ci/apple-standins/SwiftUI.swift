@@ -199,6 +199,10 @@ extension View {
     // developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u: every platform.
     nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { EmptyView() }
 
+    // developer.apple.com/documentation/swiftui/view/disabled(_:): `nonisolated func disabled(_ disabled:
+    // Bool) -> some View`; iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1.
+    nonisolated public func disabled(_ disabled: Bool) -> some View { EmptyView() }
+
     // developer.apple.com/documentation/swiftui/view/task(name:priority:file:line:_:): iOS 15,
     // macOS 12, tvOS 15, watchOS 8, visionOS 1 (`name`, `file` and `line` do nothing before the 26.4
     // releases). The SDK interface marks `action` `@_inheritActorContext`: written in a view's `body`,

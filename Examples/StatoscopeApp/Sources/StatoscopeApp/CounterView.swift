@@ -1,0 +1,36 @@
+#if canImport(SwiftUI)
+    import Statoscope
+    import StatoscopeAppFeatures
+    import SwiftUI
+
+    /// The counter: the count the server holds, and buttons that change it, disabled while a request
+    /// is in flight.
+    struct CounterView: View {
+        let counter: CounterScreen
+
+        var body: some View {
+            VStack {
+                if let count = counter.count {
+                    Text("\(count)")
+                } else if counter.isLoading {
+                    Text("Loading…")
+                }
+                if let error = counter.errorMessage {
+                    Text(error)
+                    if counter.count == nil {
+                        Button("Retry") { counter.send(.userTappedRetry) }
+                    }
+                }
+                Button("−\(counter.step)") { counter.send(.userTappedDecrement) }
+                    .disabled(!counter.buttonsAreEnabled)
+                Button("+\(counter.step)") { counter.send(.userTappedIncrement) }
+                    .disabled(!counter.buttonsAreEnabled)
+                if counter.isSaving {
+                    Text("Saving…")
+                }
+            }
+            .navigationTitle("Counter")
+            .task { counter.send(.screenAppeared) }
+        }
+    }
+#endif

@@ -1,0 +1,13 @@
+/// What the user chose on the settings screen. The app keeps it in memory: it starts over at launch.
+public struct AppSettings: Equatable, Sendable {
+    /// The counter's buttons add or take away ten rather than one.
+    public var countsInTens = false
+    /// The live count connects as soon as its screen opens, rather than when the user taps Connect.
+    public var connectsLiveCountOnOpen = true
+
+    /// Settings as a fresh install has them.
+    public init() {}
+
+    /// How much one tap on the counter changes the count.
+    public var counterStep: Int { countsInTens ? 10 : 1 }
+}
