@@ -1,0 +1,51 @@
+import Foundation
+import Statoscope
+import Testing
+
+/// A scope whose events are Codable only on the main actor, as an app's are under main-actor
+/// isolation by default when the type is not declared `nonisolated`.
+@MainActor
+final class MainActorCodableNotes: Scope {
+    enum When: Sendable {
+        case add(Int)
+        case fail
+    }
+
+    struct Refused: Error {}
+
+    func update(_ when: When) throws {
+        if case .fail = when { throw Refused() }
+    }
+}
+
+extension MainActorCodableNotes.When: @MainActor Codable {}
+
+@MainActor
+struct IsolatedConformanceRecordingTests {
+    @Test func aRecordingWrittenAwayFromTheMainActorSaysWhatToDeclare() async throws {
+        let scope = MainActorCodableNotes()
+        let recorder = FlightRecorder(recording: scope)
+        var reports: [ErrorReport] = []
+        let registration = ErrorReporting.addHandler { report in
+            if report.scopeID == ObjectIdentifier(scope) { reports.append(report) }
+        }
+        scope.send(.add(1))
+        scope.send(.fail)
+        let report = try #require(reports.first)
+        // Read first away from the main actor: the conformance is not found there.
+        let text = await Task.detached { report.flightRecording }.value
+        withExtendedLifetime((recorder, registration)) {}
+        #expect(
+            text?.contains(
+                "MainActorCodableNotes.When is not Codable away from the main actor: if it is Codable, its "
+                    + "conformance belongs to the main actor (main-actor isolation by default); declare it "
+                    + "`nonisolated enum When: Codable`") == true)
+    }
+
+    @Test func onTheMainActorTheSameEventsAreRecorded() throws {
+        let scope = MainActorCodableNotes()
+        let recorder = FlightRecorder(recording: scope)
+        scope.send(.add(1))
+        #expect(recorder.jsonLines().contains(#"{"add":{"_0":1}}"#))
+    }
+}
