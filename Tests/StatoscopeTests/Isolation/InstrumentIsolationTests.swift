@@ -74,7 +74,7 @@ final class SeenEvents {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct InstrumentIsolationTests {
     @Test func middlewareInsideSeesOnlyTheEventsSentInside() {
         let outside = Isolated()
