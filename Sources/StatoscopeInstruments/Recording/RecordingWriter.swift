@@ -105,9 +105,7 @@ struct RecordingWriter {
     }
 
     private func appendEvent(_ event: any Sendable, scopeTypeName: String) throws {
-        guard let encodable = event as? any Encodable else {
-            throw NotCodable(offTheMainThread: !Thread.isMainThread)
-        }
+        guard let encodable = event as? any Encodable else { throw NotCodable() }
         if sensitiveTypes.value(for: type(of: event)), let sensitive = event as? any SensitiveWhen,
             sensitive.isSensitive
         {
@@ -129,19 +127,10 @@ struct RecordingWriter {
     /// Whether events of each type met so far are ``SensitiveWhen``.
     private let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
 
-    private struct NotCodable: Error {
-        /// Whether the event was written away from the main thread, where a conformance that
-        /// belongs to the main actor (a type declared with main-actor isolation by default) is not
-        /// found.
-        let offTheMainThread: Bool
-    }
+    private struct NotCodable: Error {}
 
     private static func reason(_ error: any Error, scopeTypeName: String) -> String {
         switch error {
-        case let notCodable as NotCodable where notCodable.offTheMainThread:
-            return "\(scopeTypeName).When is not Codable away from the main actor: if it is Codable, its "
-                + "conformance belongs to the main actor (main-actor isolation by default); declare it "
-                + "`nonisolated enum When: Codable`"
         case is NotCodable:
             return "\(scopeTypeName).When is not Codable"
         case EncodingError.invalidValue(_, let context):
