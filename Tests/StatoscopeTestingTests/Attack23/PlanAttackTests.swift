@@ -206,6 +206,6 @@ final class Ticker: Scope {
                 .runTest(assertNoPendingEffects: false)
         }
         #expect(failures == [], "live: \(pendingLive) pending \(lapsLive); \(failures)")
-        #expect(await live.effectsState.waitUntilSettled(timeout: .seconds(30)))
+        #expect(await live.effectsState.waitUntilSettled(timeout: .seconds(120)))
     }
 }
