@@ -428,7 +428,7 @@ struct AttackScopeMiddlewareTests {
         }
         defer { registration.remove() }
         counter.send(.load(3))
-        #expect(await counter.effectsState.waitUntilSettled(timeout: .seconds(30)))
+        #expect(await counter.effectsState.waitUntilSettled(timeout: .seconds(120)))
         #expect(await asmEventually { counter.total == 300 })
         #expect(log.items == ["load(3)", "add(3)"])
     }
