@@ -124,23 +124,6 @@ final class A24Node: Scope {
     init(_ value: T) { self.value = value }
 }
 
-/// A lock-guarded list, for sinks that run off the main actor.
-final class A24Locked<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _value: T
-    init(_ value: T) { _value = value }
-    var value: T {
-        lock.lock()
-        defer { lock.unlock() }
-        return _value
-    }
-    func mutate(_ body: (inout T) -> Void) {
-        lock.lock()
-        body(&_value)
-        lock.unlock()
-    }
-}
-
 final class A24Tracker: Sendable {}
 
 final class A24LogCapture: @unchecked Sendable {
@@ -418,7 +401,7 @@ extension Attack24Tests {
 
         @Test func droppedScopeMiddlewareErrorHandlerAndAnalyticsNeverRun() async {
             let seen = A24Box(0)
-            let tracked = A24Locked(0)
+            let tracked = LockedValue(0)
             let counter = A24Counter()
             _ = counter.addMiddleware { _, when, next in
                 seen.value += 1
@@ -437,7 +420,7 @@ extension Attack24Tests {
         // instrument has, so that removal finds its own entry."
         @Test func removingTwiceOrRemovingOneKindLeavesEveryOtherInstrumentRunning() async {
             let log = A24Box<[String]>([])
-            let tracked = A24Locked<[String]>([])
+            let tracked = LockedValue<[String]>([])
             let counter = A24Counter()
             let m1 = Middleware.addAppWide { event, next in
                 log.value.append("m1")
@@ -625,7 +608,7 @@ extension Attack24Tests {
             let seen = A24Box<[String]>([])
             weak var weakScope: A24Counter?
             var registration: MiddlewareRegistration?
-            let tracker = A24Locked<A24Tracker?>(A24Tracker())
+            let tracker = LockedValue<A24Tracker?>(A24Tracker())
             weak let weakTracker = tracker.value
             do {
                 let scope = A24Counter()
@@ -668,7 +651,7 @@ extension Attack24Tests {
         // MiddlewareRegistration: Hashable and ==; "An identifier no other instrument has".
         @Test func registrationsOfEveryKindAreDistinctInASetAndKeepRunningThere() async {
             let log = A24Box<[String]>([])
-            let tracked = A24Locked(0)
+            let tracked = LockedValue(0)
             let counter = A24Counter()
             var set: Set<MiddlewareRegistration> = []
             set.insert(
@@ -726,7 +709,7 @@ extension Attack24Tests {
 
         // Analytics: "Events accepted before the registration is removed still reach the sink."
         @Test func analyticsEventsAcceptedBeforeRemovalStillArrive() async {
-            let names = A24Locked<[String]>([])
+            let names = LockedValue<[String]>([])
             let counter = A24Counter()
             var analytics: MiddlewareRegistration? = Analytics.install { event in
                 names.mutate { $0.append(event.name) }
@@ -743,8 +726,8 @@ extension Attack24Tests {
         // A sink that releases its own registration: it runs off the main actor, so the last reference
         // goes there. The sink must stop, nothing may crash.
         @Test func anAnalyticsSinkReleasingItsOwnRegistrationOffTheMainActor() async {
-            let names = A24Locked<[String]>([])
-            let holder = A24Locked<MiddlewareRegistration?>(nil)
+            let names = LockedValue<[String]>([])
+            let holder = LockedValue<MiddlewareRegistration?>(nil)
             holder.mutate { slot in
                 slot = Analytics.install { event in
                     names.mutate { $0.append(event.name) }
@@ -762,7 +745,7 @@ extension Attack24Tests {
 
         @Test func anAppWideRegistrationReleasedOnAnotherThreadStopsTheMiddleware() async {
             let seen = A24Box(0)
-            let holder = A24Locked<MiddlewareRegistration?>(
+            let holder = LockedValue<MiddlewareRegistration?>(
                 Middleware.addAppWide { event, next in
                     seen.value += 1
                     try next(event)
@@ -1475,8 +1458,8 @@ extension Attack24Tests.Attack24RegistrationTests {
     // Analytics: "Events accepted before the registration is removed still reach the sink", in
     // order, one at a time; another sink goes on.
     @Test func manyEventsInFlightWhenOneOfTwoSinksIsDropped() async {
-        let first = A24Locked<[String]>([])
-        let second = A24Locked<[String]>([])
+        let first = LockedValue<[String]>([])
+        let second = LockedValue<[String]>([])
         var one: MiddlewareRegistration? = Analytics.install { event in
             first.mutate { $0.append("\(event.parameters)") }
         }

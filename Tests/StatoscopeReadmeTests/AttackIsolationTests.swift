@@ -147,26 +147,9 @@ final class AIReports {
     var errors: [String] { reports.map { "\($0.error)" } }
 }
 
-/// A lock-guarded value, for sinks called off the main actor.
-final class AILocked<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: T
-    init(_ value: T) { stored = value }
-    var value: T {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func mutate(_ body: (inout T) -> Void) {
-        lock.lock()
-        body(&stored)
-        lock.unlock()
-    }
-}
-
 /// Records the names of the analytics events a sink receives.
 final class AISink: Sendable {
-    let names = AILocked<[String]>([])
+    let names = LockedValue<[String]>([])
     @MainActor func install() -> MiddlewareRegistration {
         Analytics.install { [names] event in names.mutate { $0.append(event.name) } }
     }
@@ -1200,7 +1183,7 @@ struct AttackIsolationTests {
     }
 
     @Test func anOuterSinkReceivesInnerAndOuterEventsInTheOrderAccepted() async {
-        let received = AILocked<[String]>([])
+        let received = LockedValue<[String]>([])
         let registration = Analytics.install { event in received.mutate { $0.append(event.name) } }
         let scope = AIScope()
         for _ in 0..<50 {

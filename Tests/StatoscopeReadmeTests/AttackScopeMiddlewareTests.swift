@@ -21,23 +21,6 @@ final class ASMLog {
     func add(_ item: String) { items.append(item) }
 }
 
-/// A lock-guarded value, for analytics sinks called off the main actor.
-final class ASMLocked<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: T
-    init(_ value: T) { stored = value }
-    var value: T {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func mutate(_ body: (inout T) -> Void) {
-        lock.lock()
-        body(&stored)
-        lock.unlock()
-    }
-}
-
 /// Something a middleware's closure holds, to see when the middleware itself is gone.
 final class ASMSentinel: Sendable {}
 
@@ -1761,7 +1744,7 @@ struct AttackScopeMiddlewareInstrumentTests {
     @Test func appWideScopesOwnAnalyticsAndLoggingTogether() async {
         let counter = ASMCounter()
         let log = ASMLog()
-        let tracked = ASMLocked<[String]>([])
+        let tracked = LockedValue<[String]>([])
         let lines = ASMLogLines()
         EventLogging.enable(logger: lines.logger(), level: .info, stateDiffs: true)
         defer { EventLogging.disable() }
