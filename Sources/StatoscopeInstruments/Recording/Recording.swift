@@ -65,6 +65,27 @@ public struct Recording: Sendable {
             .read()
     }
 
+    private init(rootTypeName: String, events: [RecordedEvent]) {
+        self.rootTypeName = rootTypeName
+        self.events = events
+    }
+
+    /// Reads a recording's text as far as it can: the events before the first damaged or
+    /// unrecordable line, and that line's fault (nil when there is none). A fault in the header is
+    /// thrown: nothing can be read without it.
+    ///
+    /// For tools that show what a session did up to where its recording stops being replayable.
+    package static func upToFirstFault(jsonLines text: String) throws -> (Recording, fault: RecordingError?) {
+        var splitter = RecordingLineSplitter()
+        var text = text
+        // SAFETY: Sound because the splitter copies what it keeps before the closure returns.
+        try text.withUTF8 { try splitter.consume(UnsafeRawBufferPointer($0)) }
+        let (lines, lastIsUnterminated) = splitter.finish()
+        let read = try RecordingReader(lines: lines, lastIsUnterminated: lastIsUnterminated)
+            .read(stoppingAtFault: true)
+        return (Recording(rootTypeName: read.rootTypeName, events: read.events), read.fault)
+    }
+
     /// Builds a fresh tree and replays every event into it, with effects off; returns the tree.
     ///
     /// If an event cannot be replayed, the error names its line and the tree is discarded: nothing

@@ -15,6 +15,15 @@ struct RecordingReader {
     }
 
     func read() throws -> (rootTypeName: String, events: [RecordedEvent]) {
+        let read = try read(stoppingAtFault: false)
+        return (read.rootTypeName, read.events)
+    }
+
+    /// Reads every line; with `stoppingAtFault`, a fault after the header ends the reading instead
+    /// of being thrown, and is returned with the events before it.
+    func read(
+        stoppingAtFault: Bool
+    ) throws -> (rootTypeName: String, events: [RecordedEvent], fault: RecordingError?) {
         guard let headerLine = lines.first, !headerLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
             throw RecordingError(line: 1, reason: "the recording is empty")
         }
@@ -41,6 +50,15 @@ struct RecordingReader {
             )
         }
         var events: [RecordedEvent] = []
+        do {
+            try readEvents(into: &events, root: header.root)
+        } catch let fault as RecordingError where stoppingAtFault {
+            return (header.root, events, fault)
+        }
+        return (header.root, events, nil)
+    }
+
+    private func readEvents(into events: inout [RecordedEvent], root: String) throws {
         for number in 2...max(2, lines.count + 1) {
             guard number <= lines.count else {
                 throw RecordingError(
@@ -74,9 +92,8 @@ struct RecordingReader {
             let eventSpan = parsed.flatMap { json in
                 (line.eventIndex ?? json.member("event", of: 0)).map { json.span(of: $0) }
             }
-            events.append(try event(line, at: number, root: header.root, eventSpan: eventSpan))
+            events.append(try event(line, at: number, root: root, eventSpan: eventSpan))
         }
-        return (header.root, events)
     }
 
     private func event(

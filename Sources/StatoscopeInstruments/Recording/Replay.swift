@@ -47,6 +47,13 @@ public final class Replay<Root: Scope> {
     ///   replayed.
     @discardableResult
     public func step() throws -> RecordedEvent? {
+        try step(observing: nil)
+    }
+
+    /// Replays the next event as ``step()`` does, handing `observe` its scope and the decoded event
+    /// just before it is sent: for tools that write down what a session did.
+    @discardableResult
+    package func step(observing observe: ((any Scope, any Sendable) -> Void)?) throws -> RecordedEvent? {
         guard !isFinished else { return nil }
         let event = recording.events[replayedEventCount]
         guard !Dispatcher.isUpdating else {
@@ -60,7 +67,7 @@ public final class Replay<Root: Scope> {
         let execution = ScopeRuntime.effectExecution
         ScopeRuntime.effectExecution = .discarded
         defer { ScopeRuntime.effectExecution = execution }
-        try Self.send(event, into: root)
+        try Self.replay(event, into: try Self.scope(at: event, below: root), observing: observe)
         replayedEventCount += 1
         return event
     }
@@ -73,7 +80,7 @@ public final class Replay<Root: Scope> {
     /// Sends a recorded event to the scope its path names below `root`, leaving what happens to
     /// effects to the caller: a replay drops them, a test plan records them.
     package static func send(_ event: RecordedEvent, into root: Root) throws {
-        try replay(event, into: try scope(at: event, below: root))
+        try replay(event, into: try scope(at: event, below: root), observing: nil)
     }
 
     private static func scope(at event: RecordedEvent, below root: Root) throws -> any Scope {
@@ -98,7 +105,9 @@ public final class Replay<Root: Scope> {
         return scope
     }
 
-    private static func replay<S: Scope>(_ event: RecordedEvent, into scope: S) throws {
+    private static func replay<S: Scope>(
+        _ event: RecordedEvent, into scope: S, observing observe: ((any Scope, any Sendable) -> Void)?
+    ) throws {
         guard let decodable = decodableTypes.value(for: S.When.self) else {
             throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
         }
@@ -117,6 +126,7 @@ public final class Replay<Root: Scope> {
                 line: event.line,
                 reason: "cannot decode \(S.self).When: \(RecordingError.reason(decoding: error))")
         }
+        observe?(scope, when)
         scope.send(when)
     }
 }
