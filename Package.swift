@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Statoscope", targets: ["Statoscope"]),
         .library(name: "StatoscopeTesting", targets: ["StatoscopeTesting"]),
+        .library(name: "StatoscopeInspector", targets: ["StatoscopeInspector"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,6 +58,12 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
+        // The inspector and what turns a recording into a test plan: a product of its own, which apps
+        // link in debug builds only.
+        .target(
+            name: "StatoscopeInspector",
+            dependencies: ["Statoscope", "StatoscopeCore", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // The example features: a library target, not a product, so only the demo and its tests see it.
         .target(
             name: "StatoscopeExamples",
@@ -103,6 +110,13 @@ let package = Package(
         .testTarget(
             name: "StatoscopeExamplesTests",
             dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
+        ),
+        .testTarget(
+            name: "StatoscopeInspectorTests",
+            dependencies: [
+                "Statoscope", "StatoscopeExamples", "StatoscopeInspector", "StatoscopeTestSupport",
+                "StatoscopeTesting",
+            ]
         ),
         // XCTest, so that its tests run with no other test in the process: memory readings, and
         // streams flooding the main actor.

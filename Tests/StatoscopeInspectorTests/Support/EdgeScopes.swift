@@ -1,0 +1,98 @@
+import Statoscope
+
+/// A value a plan cannot compare: no `Equatable` conformance.
+struct Opaque: Codable, Sendable {
+    var payload: Int
+}
+
+/// Scopes whose events and state put the generator at its edges: text to escape, values it cannot
+/// compare or write, a child deep below optional and list children.
+@MainActor
+final class Notes: Scope {
+    var text = ""
+    var opaque = Opaque(payload: 0)
+    var ratio = 0.0
+    var tags: [String] = []
+    @Sensitive var secret = ""
+    @Subscope var drawer: Drawer? = nil
+
+    enum When: Codable, Sendable, Equatable {
+        case write(String)
+        case setOpaque(payload: Int)
+        case setRatio(Double)
+        case tag(String, at: Int)
+        case keep(secret: Sensitive<String>)
+        case openDrawer(rows: Int)
+        case fail
+    }
+
+    struct Refused: Error {}
+
+    func update(_ when: When) throws {
+        switch when {
+        case .write(let text): self.text = text
+        case .setOpaque(let payload): opaque = Opaque(payload: payload)
+        case .setRatio(let ratio): self.ratio = ratio
+        case .tag(let tag, let index): tags.insert(tag, at: min(index, tags.count))
+        case .keep(let secret): self.secret = secret.value
+        case .openDrawer(let rows): drawer = Drawer(rows: rows)
+        case .fail: throw Refused()
+        }
+    }
+}
+
+@MainActor
+final class Drawer: Scope {
+    @Subscope var rows: [Row]
+
+    init(rows: Int) {
+        self.rows = (0..<rows).map { _ in Row() }
+    }
+
+    enum When: Codable, Sendable, Equatable {
+        case addRow
+    }
+
+    func update(_ when: When) throws {
+        rows.append(Row())
+    }
+}
+
+@MainActor
+final class Row: Scope {
+    @Subscope var leaf = Leaf()
+
+    enum When: Codable, Sendable, Equatable {
+        case none
+    }
+
+    func update(_ when: When) throws {}
+}
+
+@MainActor
+final class Leaf: Scope {
+    var count = 0
+    var label: String?
+
+    enum When: Codable, Sendable, Equatable {
+        case tap
+        case name(String?)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .tap: count += 1
+        case .name(let label): self.label = label
+        }
+    }
+}
+
+/// Another root, to replay into by mistake.
+@MainActor
+final class Elsewhere: Scope {
+    enum When: Codable, Sendable, Equatable {
+        case nothing
+    }
+
+    func update(_ when: When) throws {}
+}

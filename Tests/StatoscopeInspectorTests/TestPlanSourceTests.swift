@@ -1,0 +1,205 @@
+import Statoscope
+import StatoscopeInspector
+import StatoscopeTesting
+import Testing
+
+/// The generator at its edges: what it writes, what it says it cannot, and how it refuses.
+@Suite(.isolatedInstruments)
+@MainActor
+struct TestPlanSourceTests {
+    /// The session's recording: `session` sends its events to a fresh `Notes`.
+    private func recording(_ session: (Notes) -> Void) -> String {
+        var lines = ""
+        let notes = Notes()
+        let recorder = Recorder(recording: notes) { lines += $0 }
+        session(notes)
+        recorder.stop()
+        return lines
+    }
+
+    private func source(
+        _ lines: String, checks: TestPlanSource<Notes>.Checks = .afterEachStep
+    ) throws -> String {
+        try TestPlanSource(jsonLines: lines) { Notes() }.swiftSource(testName: "plan", checks: checks)
+    }
+
+    @Test func anEmptyRecordingGivesAPlanOfItsRootAlone() throws {
+        let text = try source(recording { _ in })
+        #expect(text.contains("try Notes.GIVEN { Notes() }"))
+        #expect(text.contains("(0 events)"))
+        #expect(!text.contains(".WHEN"))
+        #expect(!text.contains(".THEN"))
+        #expect(!text.contains("import Foundation"))
+        #expect(text.hasSuffix("        .runTest()\n}\n"))
+    }
+
+    @Test func eachEventIsAWhenFollowedByTheChecksOfWhatItChanged() throws {
+        let text = try source(recording { $0.send(.write("hello")) })
+        #expect(
+            text.contains(
+                """
+                        // line 2: Notes
+                        .WHEN(.write("hello"))
+                        .THEN(\\.text, equals: "hello")
+                        .runTest()
+                """))
+    }
+
+    @Test func textIsEscapedToHoldExactlyItsScalars() throws {
+        let written = "say \"hi\"\\ \n\tnew line, é, 日本, e\u{301}, \u{202E}rtl, \u{0}, 🎉"
+        let text = try source(recording { $0.send(.write(written)) })
+        let literal = #""say \"hi\"\\ \n\tnew line, é, 日本, e\u{301}, \u{202E}rtl, \0, 🎉""#
+        #expect(text.contains(".WHEN(.write(\(literal)))"))
+        #expect(text.contains(".THEN(\\.text, equals: \(literal))"))
+    }
+
+    @Test func payloadLabelsAndNumbersAreWrittenAsTheCaseDeclaresThem() throws {
+        let text = try source(
+            recording {
+                $0.send(.tag("a", at: 0))
+                $0.send(.setRatio(-0.1))
+                $0.send(.setRatio(.infinity))
+            })
+        #expect(text.contains(".WHEN(.tag(\"a\", at: 0))"))
+        #expect(text.contains(".THEN(\\.tags, equals: [\"a\"])"))
+        #expect(text.contains(".WHEN(.setRatio(-0.1))"))
+        #expect(text.contains(".WHEN(.setRatio(.infinity))"))
+        #expect(text.contains(".THEN(\\.ratio, equals: .infinity)"))
+    }
+
+    @Test func aValueThatIsNotEquatableIsNamedInACommentAtItsStep() throws {
+        let text = try source(recording { $0.send(.setOpaque(payload: 3)) })
+        #expect(text.contains(".WHEN(.setOpaque(payload: 3))"))
+        #expect(
+            text.contains(
+                "// Notes.opaque changed: Opaque is not Equatable; check it with THEN(\\.opaque) { ... }"))
+    }
+
+    @Test func aSensitiveValueIsNeverWritten() throws {
+        let text = try source(recording { $0.send(.keep(secret: Sensitive("hunter2"))) })
+        #expect(!text.contains("hunter2"))
+        // The event is recorded redacted, and written as the recording holds it.
+        #expect(text.contains(##".WHEN(.keep(secret: recorded(#""<redacted>""#)))"##))
+        #expect(text.contains("// Notes.secret changed: it is sensitive, so the plan does not write it"))
+        #expect(text.contains("import Foundation"))
+        #expect(text.contains("private func recorded<Value: Decodable>(_ json: String) throws -> Value {"))
+    }
+
+    @Test func aDeepPathBecomesAKeyPathThroughOptionalAndListChildren() throws {
+        let text = try source(
+            recording { notes in
+                notes.send(.openDrawer(rows: 2))
+                notes.drawer?.rows[1].leaf.send(.tap)
+                notes.drawer?.rows[1].leaf.send(.name(nil))
+                notes.drawer?.rows[1].leaf.send(.name("x"))
+                notes.drawer?.send(.addRow)
+            })
+        #expect(text.contains(".THEN_NotNil(\\.drawer)"))
+        #expect(text.contains(".THEN(\\.drawer?.rows.count, equals: 2)"))
+        #expect(text.contains("// line 3: Notes.drawer.rows[1].leaf"))
+        #expect(text.contains(".WHEN(\\.drawer?.rows[1].leaf, .tap)"))
+        #expect(text.contains(".THEN(\\.drawer?.rows[1].leaf.count, equals: 1)"))
+        #expect(text.contains(".WHEN(\\.drawer?.rows[1].leaf, .name(nil))"))
+        #expect(text.contains(".THEN(\\.drawer?.rows[1].leaf.label, equals: \"x\")"))
+        #expect(text.contains(".WHEN(\\.drawer, .addRow)"))
+        #expect(text.contains(".THEN(\\.drawer?.rows.count, equals: 3)"))
+    }
+
+    @Test func anUpdateThatThrewIsExpectedToThrowAndMarked() throws {
+        let text = try source(recording { $0.send(.fail) })
+        #expect(
+            text.contains(
+                """
+                        // line 2: here Notes's update threw Refused, as it did in the recorded session
+                        .WHEN_Throws(.fail)
+                """))
+    }
+
+    @Test func checksAtTheEndCompareTheLastStateWithTheFirst() throws {
+        let text = try source(
+            recording {
+                $0.send(.write("a"))
+                $0.send(.write(""))
+                $0.send(.tag("t", at: 0))
+            }, checks: .atTheEnd)
+        #expect(
+            text.contains(
+                """
+                        .WHEN(.tag("t", at: 0))
+                        .THEN(\\.tags, equals: ["t"])
+                        .runTest()
+                """))
+        #expect(!text.contains("THEN(\\.text"))
+    }
+
+    @Test func anEventThatDoesNotDecodeStopsThePlanThereAndSaysWhy() throws {
+        let lines = """
+            {"format":"statoscope-recording","root":"Notes","version":2}
+            {"n":2,"path":[],"scope":"Notes","event":{"write":{"_0":"kept"}}}
+            {"n":3,"path":[],"scope":"Notes","event":{"erase":{}}}
+            {"n":4,"end":{"events":2}}
+
+            """
+        let text = try source(lines)
+        #expect(text.contains(".WHEN(.write(\"kept\"))"))
+        #expect(text.contains("// line 3: cannot decode Notes.When: "))
+        #expect(text.contains(": the plan stops here, before this event"))
+        #expect(!text.contains("erase"))
+    }
+
+    @Test func anEventTheRecordingCouldNotEncodeStopsThePlanThereAndSaysWhy() throws {
+        let lines = """
+            {"format":"statoscope-recording","root":"Notes","version":2}
+            {"n":2,"path":[],"scope":"Notes","event":{"write":{"_0":"kept"}}}
+            {"n":3,"path":[],"scope":"Notes","unrecordable":"it is not Codable"}
+            {"n":4,"end":{"events":2}}
+
+            """
+        let text = try source(lines)
+        #expect(text.contains(".WHEN(.write(\"kept\"))"))
+        #expect(
+            text.contains(
+                "// line 3: the event of Notes at Notes was not recorded: it is not Codable: the plan stops here, where the recording stops being replayable"
+            ))
+    }
+
+    @Test func aTestNameThatIsNotAnIdentifierIsRefused() throws {
+        let error = try #require(throws: TestPlanSourceError.self) {
+            try TestPlanSource(jsonLines: recording { _ in }) { Notes() }.swiftSource(testName: "my test")
+        }
+        #expect(error.description == #"the test's name "my test" is not a Swift identifier"#)
+    }
+
+    @Test func aRecordingOfAnotherRootIsRefused() throws {
+        let error = try #require(throws: RecordingError.self) {
+            try TestPlanSource(jsonLines: recording { _ in }) { Elsewhere() }.swiftSource()
+        }
+        #expect(error.description == "line 1: recorded from a Notes; cannot replay into a Elsewhere")
+    }
+
+    @Test func aBuilderThatThrowsIsNamed() throws {
+        struct NoRoot: Error, CustomStringConvertible {
+            var description: String { "no root today" }
+        }
+        let error = try #require(throws: TestPlanSourceError.self) {
+            try TestPlanSource(jsonLines: recording { _ in }) { () throws -> Notes in throw NoRoot() }
+                .swiftSource()
+        }
+        #expect(error.description == "building the root to replay the recording into threw no root today")
+    }
+
+    @Test func aFlightRecordingThatLostItsFirstEventsIsRefused() throws {
+        let lines = """
+            {"dropped":3,"format":"statoscope-recording","root":"Notes","version":2}
+            {"n":2,"end":{"events":0}}
+
+            """
+        let error = try #require(throws: RecordingError.self) {
+            try TestPlanSource(jsonLines: lines) { Notes() }
+        }
+        #expect(
+            error.description
+                == "line 1: a flight recording that kept only its last events: the 3 before them are lost, so it cannot be replayed into a new tree"
+        )
+    }
+}
