@@ -118,6 +118,9 @@ public struct RecordedEvent: Sendable, Equatable {
         else { return .null }
         return event
     }
+    /// In a flight recording, which tells each effect's end, the type of the effect that delivered
+    /// this event; nil when the recording does not say.
+    package internal(set) var deliveringEffect: String?
     /// The event, when the reader read it with `JSONDecoder`; nil when it left it in the line.
     let storedEvent: EventValue?
     /// The event's line, as recorded.

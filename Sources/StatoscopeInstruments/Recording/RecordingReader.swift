@@ -59,6 +59,9 @@ struct RecordingReader {
     }
 
     private func readEvents(into events: inout [RecordedEvent], root: String) throws {
+        // In a flight recording, the effect whose end was told last since the previous event: the
+        // next event to its scope is what it delivered.
+        var lastEnded: (path: [String], effect: String)?
         for number in 2...max(2, lines.count + 1) {
             guard number <= lines.count else {
                 throw RecordingError(
@@ -86,13 +89,19 @@ struct RecordingReader {
                 break
             }
             // A step of an effect's life, in a flight recording: told, not replayed.
-            if line.step != nil, line.event == nil, line.eventIndex == nil, line.unrecordable == nil {
+            if let step = line.step, line.event == nil, line.eventIndex == nil, line.unrecordable == nil {
+                if step == "completed" || step == "failed", let effect = line.effect, let path = line.path {
+                    lastEnded = (path, effect)
+                }
                 continue
             }
             let eventSpan = parsed.flatMap { json in
                 (line.eventIndex ?? json.member("event", of: 0)).map { json.span(of: $0) }
             }
-            events.append(try event(line, at: number, root: root, eventSpan: eventSpan))
+            var recorded = try event(line, at: number, root: root, eventSpan: eventSpan)
+            if let ended = lastEnded, ended.path == recorded.path { recorded.deliveringEffect = ended.effect }
+            lastEnded = nil
+            events.append(recorded)
         }
     }
 
