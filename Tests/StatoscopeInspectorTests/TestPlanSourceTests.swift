@@ -163,6 +163,22 @@ struct TestPlanSourceTests {
             ))
     }
 
+    @Test func aFlightRecordingNamesTheEffectThatDeliveredEachCompletion() throws {
+        let lines = """
+            {"format":"statoscope-recording","root":"Notes","version":2}
+            {"n":2,"path":[],"scope":"Notes","effect":"Save","step":"completed"}
+            {"n":3,"path":[],"scope":"Notes","event":{"write":{"_0":"saved"}}}
+            {"n":4,"path":["drawer"],"scope":"Drawer","effect":"Load","step":"completed"}
+            {"n":5,"path":[],"scope":"Notes","event":{"write":{"_0":"typed"}}}
+            {"n":6,"end":{"events":2}}
+
+            """
+        let text = try source(lines)
+        #expect(text.contains("// line 3: Notes, delivered by Save\n"))
+        // The effect that ended last was another scope's: this event is not what it delivered.
+        #expect(text.contains("// line 5: Notes\n"))
+    }
+
     @Test func aTestNameThatIsNotAnIdentifierIsRefused() throws {
         let error = try #require(throws: TestPlanSourceError.self) {
             try TestPlanSource(jsonLines: recording { _ in }) { Notes() }.swiftSource(testName: "my test")

@@ -5,7 +5,7 @@ import Statoscope
 /// changed.
 ///
 /// <!-- compiled with: Scopes -->
-/// <!-- compiled inside: @MainActor func sample(recording: Recording) throws { … } -->
+/// <!-- compiled inside: @MainActor func sample(recording: Recording) throws -> String { … return source } -->
 /// ```swift
 /// import StatoscopeInspector
 ///

@@ -73,7 +73,8 @@ struct TestPlanWriter<Root: Scope> {
                 lines.append(".WHEN_Throws(\(whenSource))")
             }
         } else {
-            lines.append("// line \(event.line): \(path)")
+            let delivered = event.deliveringEffect.map { ", delivered by \($0)" } ?? ""
+            lines.append("// line \(event.line): \(path)\(delivered)")
             lines.append(keyPath.map { ".WHEN(\($0), \(whenSource))" } ?? ".WHEN(\(whenSource))")
         }
         usesDecoding = usesDecoding || whenSource.contains("\(SwiftValueSource.decodingFunction)(")
@@ -165,6 +166,7 @@ struct TestPlanWriter<Root: Scope> {
             (\(count) event\(count == 1 ? "" : "s")).
             // Each completion is sent as the event its effect delivered, as the recording holds it; the
             // effects stay pending, since a plan runs none, so the plan is not strict about effects.
+
 
             """
         var imports: Set<String> = ["Statoscope", "StatoscopeTesting", "Testing", module]

@@ -2,6 +2,7 @@
 // A test plan of a session of DemoApp, written by TestPlanSource from its recording (21 events).
 // Each completion is sent as the event its effect delivered, as the recording holds it; the
 // effects stay pending, since a plan runs none, so the plan is not strict about effects.
+
 import Foundation
 import Statoscope
 import StatoscopeExamples

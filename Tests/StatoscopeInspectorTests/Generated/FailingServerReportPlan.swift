@@ -2,6 +2,7 @@
 // A test plan of a session of DemoApp, written by TestPlanSource from its recording (17 events).
 // Each completion is sent as the event its effect delivered, as the recording holds it; the
 // effects stay pending, since a plan runs none, so the plan is not strict about effects.
+
 import Foundation
 import Statoscope
 import StatoscopeExamples
@@ -18,7 +19,7 @@ import Testing
         .THEN(\.liveCount?.viewShowsLive, equals: true)
         .THEN_Nil(\.liveCount?.viewDisplaysServerCount)
         .THEN_Nil(\.liveCount?.viewDisplaysError)
-        // line 6: DemoApp.liveCount
+        // line 6: DemoApp.liveCount, delivered by LiveCountUpdates
         .WHEN(\.liveCount, .liveUpdatesEnd(.failed(recorded(#"{"message":"GET /counter/live answered 503: failing on purpose"}"#))))
         .THEN(\.liveCount?.viewShowsLive, equals: false)
         .THEN(\.liveCount?.viewDisplaysError, equals: "GET /counter/live answered 503: failing on purpose")
@@ -26,7 +27,7 @@ import Testing
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 1)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 11: DemoApp.counter
+        // line 11: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
         .THEN(\.counter.viewDisplaysError, equals: "POST /counter answered 503: failing on purpose")
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
@@ -34,21 +35,21 @@ import Testing
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 2)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 16: DemoApp.counter
+        // line 16: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 17: DemoApp.counter
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 3)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 21: DemoApp.counter
+        // line 21: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 22: DemoApp.counter
         .WHEN(\.counter, .userTappedDecrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 2)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 26: DemoApp.counter
+        // line 26: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 27: DemoApp
@@ -58,7 +59,7 @@ import Testing
         .WHEN(.userSelectsTab(.profile))
         .THEN(\.selectedTab, equals: .profile)
         .THEN(\.profile.viewShowsLoading, equals: true)
-        // line 32: DemoApp.profile
+        // line 32: DemoApp.profile, delivered by LoadProfile
         .WHEN(\.profile, .networkFinishesLoadingProfile(.failure(recorded(#"{"message":"GET /profile answered 503: failing on purpose"}"#))))
         .THEN(\.profile.viewShowsLoading, equals: false)
         .THEN(\.profile.viewDisplaysError, equals: "GET /profile answered 503: failing on purpose")
@@ -69,7 +70,7 @@ import Testing
         .WHEN(\.profile, .userTapsChangeEmailButton)
         .THEN(\.profile.viewShowsSaving, equals: true)
         .THEN_Nil(\.profile.viewDisplaysError)
-        // line 38: DemoApp.profile
+        // line 38: DemoApp.profile, delivered by SaveProfile
         .WHEN(\.profile, .networkFinishesSavingProfile(.failure(recorded(#"{"message":"PUT /profile answered 503: failing on purpose"}"#))))
         .THEN(\.profile.viewShowsSaving, equals: false)
         .THEN(\.profile.viewDisplaysError, equals: "PUT /profile answered 503: failing on purpose")
