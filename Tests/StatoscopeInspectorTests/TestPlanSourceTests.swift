@@ -163,6 +163,47 @@ struct TestPlanSourceTests {
             ))
     }
 
+    @Test func aRecordingCutShortGivesThePlanOfWhatItHolds() throws {
+        // A recorder still running has written no end line: what it wrote so far still makes a plan.
+        let lines = """
+            {"format":"statoscope-recording","root":"Notes","version":2}
+            {"n":2,"path":[],"scope":"Notes","event":{"write":{"_0":"so far"}}}
+
+            """
+        let text = try source(lines)
+        #expect(text.contains(".WHEN(.write(\"so far\"))"))
+        #expect(
+            text.contains(
+                "// line 3: cut: the recording ends after line 2 without its end line (lines were lost, or its recorder never stopped): the plan stops here, where the recording stops being replayable"
+            ))
+    }
+
+    @Test func aValueWithoutALiteralIsWrittenAsItsJSONInASCII() throws {
+        let text = try source(recording { $0.send(.setNote(Note(title: "é\u{2028}\"#", stars: .min))) })
+        let json = ###"recorded(##"{"stars":-9223372036854775808,"title":"\u00e9\u2028\"#"}"##)"###
+        #expect(text.contains(".WHEN(.setNote(\(json)))"))
+        #expect(text.contains(".THEN(\\.note, equals: \(json))"))
+    }
+
+    @Test func aRootTypeWithoutAUsableNameIsRefused() throws {
+        @MainActor final class Local: Scope {
+            enum When: Codable, Sendable { case nothing }
+            func update(_ when: When) throws {}
+        }
+        var lines = ""
+        let local = Local()
+        let recorder = Recorder(recording: local) { lines += $0 }
+        recorder.stop()
+        let error = try #require(throws: TestPlanSourceError.self) {
+            try TestPlanSource(jsonLines: lines) { Local() }.swiftSource()
+        }
+        #expect(error.description.hasPrefix("the root's type StatoscopeInspectorTests."))
+        #expect(
+            error.description.hasSuffix(
+                " has no name a source file can use: declare it outside any function, without generic parameters"
+            ))
+    }
+
     @Test func aFlightRecordingNamesTheEffectThatDeliveredEachCompletion() throws {
         let lines = """
             {"format":"statoscope-recording","root":"Notes","version":2}

@@ -59,14 +59,24 @@ public struct TestPlanSource<Root: Scope> {
     ///   - testName: The test function's name: a Swift identifier.
     ///   - checks: When the plan checks the state.
     ///   - rootInitializer: The expression `GIVEN` builds the root with; `Root()` when nil.
-    /// - Throws: ``TestPlanSourceError`` when `testName` is not an identifier or `build` throws;
-    ///   ``RecordingError`` when the recording was made from another type of root.
+    ///   - imports: The modules the file imports besides `Statoscope`, `StatoscopeTesting` and
+    ///     `Testing`; when nil, the module that declares `Root` (leave it out when the plan goes into
+    ///     that module).
+    /// - Throws: ``TestPlanSourceError`` when `testName` is not an identifier, the root's type has no
+    ///   name source can use, or `build` throws; ``RecordingError`` when the recording was made from
+    ///   another type of root.
     public func swiftSource(
-        testName: String = "recordedSession", checks: Checks = .afterEachStep, rootInitializer: String? = nil
+        testName: String = "recordedSession", checks: Checks = .afterEachStep, rootInitializer: String? = nil,
+        imports: [String]? = nil
     ) throws -> String {
         guard SwiftIdentifier.isValid(testName) else {
             throw TestPlanSourceError(
                 "the test's name \(SwiftStringLiteral.quoted(testName)) is not a Swift identifier")
+        }
+        guard Self.typeName.split(separator: ".").allSatisfy({ SwiftIdentifier.isValid(String($0)) }) else {
+            throw TestPlanSourceError(
+                "the root's type \(String(reflecting: Root.self)) has no name a source file can use: declare it outside any function, without generic parameters"
+            )
         }
         let root: Root
         do {
@@ -78,7 +88,7 @@ public struct TestPlanSource<Root: Scope> {
         try writer.writeSteps()
         return writer.file(
             testName: testName, rootTypeName: Self.typeName,
-            rootInitializer: rootInitializer ?? "\(Self.typeName)()", module: Self.module)
+            rootInitializer: rootInitializer ?? "\(Self.typeName)()", imports: imports ?? [Self.module])
     }
 
     /// The root type's name as source writes it: without its module, with its enclosing types.

@@ -158,7 +158,7 @@ struct TestPlanWriter<Root: Scope> {
 
     /// The whole file: a header comment, the imports, the test, and the decoding function if the
     /// plan uses it.
-    func file(testName: String, rootTypeName: String, rootInitializer: String, module: String) -> String {
+    func file(testName: String, rootTypeName: String, rootInitializer: String, imports: [String]) -> String {
         let count = replay.recording.events.count
         var text = """
             // swift-format-ignore-file
@@ -169,9 +169,9 @@ struct TestPlanWriter<Root: Scope> {
 
 
             """
-        var imports: Set<String> = ["Statoscope", "StatoscopeTesting", "Testing", module]
-        if usesDecoding { imports.insert("Foundation") }
-        text += imports.sorted().map { "import \($0)\n" }.joined()
+        var modules = Set(["Statoscope", "StatoscopeTesting", "Testing"] + imports)
+        if usesDecoding { modules.insert("Foundation") }
+        text += modules.sorted().map { "import \($0)\n" }.joined()
         text += """
 
             @Test func \(testName)() throws {

@@ -5,6 +5,12 @@ struct Opaque: Codable, Sendable {
     var payload: Int
 }
 
+/// A value a plan compares through its JSON: `Equatable` and `Codable`, with no literal.
+struct Note: Codable, Sendable, Equatable {
+    var title: String
+    var stars: Int64
+}
+
 /// Scopes whose events and state put the generator at its edges: text to escape, values it cannot
 /// compare or write, a child deep below optional and list children.
 @MainActor
@@ -13,6 +19,7 @@ final class Notes: Scope {
     var opaque = Opaque(payload: 0)
     var ratio = 0.0
     var tags: [String] = []
+    var note = Note(title: "", stars: 0)
     @Sensitive var secret = ""
     @Subscope var drawer: Drawer? = nil
 
@@ -23,6 +30,7 @@ final class Notes: Scope {
         case tag(String, at: Int)
         case keep(secret: Sensitive<String>)
         case openDrawer(rows: Int)
+        case setNote(Note)
         case fail
     }
 
@@ -36,6 +44,7 @@ final class Notes: Scope {
         case .tag(let tag, let index): tags.insert(tag, at: min(index, tags.count))
         case .keep(let secret): self.secret = secret.value
         case .openDrawer(let rows): drawer = Drawer(rows: rows)
+        case .setNote(let note): self.note = note
         case .fail: throw Refused()
         }
     }
@@ -77,12 +86,14 @@ final class Leaf: Scope {
     enum When: Codable, Sendable, Equatable {
         case tap
         case name(String?)
+        case refuse
     }
 
     func update(_ when: When) throws {
         switch when {
         case .tap: count += 1
         case .name(let label): self.label = label
+        case .refuse: throw Notes.Refused()
         }
     }
 }
