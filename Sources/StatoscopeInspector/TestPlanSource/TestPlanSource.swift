@@ -20,6 +20,9 @@ import Statoscope
 /// becomes a `WHEN_Throws`, marked with a comment. What cannot be written as Swift source (a value
 /// that is not `Equatable`, a sensitive value, a property wrapper's storage, a dependency the tree
 /// reads, an event that does not decode or was not recorded) is said in a comment at its line.
+///
+/// The replay's events pass through the app-wide instruments as any `Replay`'s do: logging prints
+/// them, and an update that throws is reported to `ErrorReporting` again.
 @MainActor
 public struct TestPlanSource<Root: Scope> {
     /// When the plan checks the state.
@@ -46,7 +49,7 @@ public struct TestPlanSource<Root: Scope> {
     /// A plan for the recording in `jsonLines`, up to its first line that cannot be replayed (an
     /// event that was not recorded, a damaged line), where the source says why it stops.
     ///
-    /// - Throws: ``RecordingError`` when the header cannot be read: not a recording, another
+    /// - Throws: `RecordingError` when the header cannot be read: not a recording, another
     ///   version, a flight recording that lost its first events.
     public init(jsonLines: String, root build: @escaping @MainActor () throws -> Root) throws {
         (recording, fault) = try Recording.upToFirstFault(jsonLines: jsonLines)
@@ -63,7 +66,7 @@ public struct TestPlanSource<Root: Scope> {
     ///     `Testing`; when nil, the module that declares `Root` (leave it out when the plan goes into
     ///     that module).
     /// - Throws: ``TestPlanSourceError`` when `testName` is not an identifier, the root's type has no
-    ///   name source can use, or `build` throws; ``RecordingError`` when the recording was made from
+    ///   name source can use, or `build` throws; `RecordingError` when the recording was made from
     ///   another type of root.
     public func swiftSource(
         testName: String = "recordedSession", checks: Checks = .afterEachStep, rootInitializer: String? = nil,
