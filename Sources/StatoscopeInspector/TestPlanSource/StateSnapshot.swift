@@ -94,7 +94,10 @@ struct StateSnapshot {
     /// Whether a `@Subscope` holds an optional child. Its storage is generic over what it holds;
     /// the type's name is the one thing that says so without a change to the core.
     private static func holdsOptional(_ subscope: any SubscopeStorage) -> Bool {
-        String(reflecting: type(of: subscope)).contains("<Swift.Optional<")
+        let name = String(reflecting: type(of: subscope))
+        // What it holds is its first generic argument: a list of optionals is not an optional.
+        guard let open = name.firstIndex(of: "<") else { return false }
+        return name[name.index(after: open)...].hasPrefix("Swift.Optional<")
     }
 
     /// Compared in memory, never written: a sensitive value's own text tells its changes apart,
