@@ -95,6 +95,14 @@ struct TestPlanSourceTests {
                 notes.drawer?.send(.addRow)
             })
         #expect(text.contains(".THEN_NotNil(\\.drawer)"))
+        // The leaves appear with the drawer; the dependency they read is named once, after GIVEN.
+        #expect(
+            text.contains(
+                """
+                        .strictState(false)
+                        // Leaf reads the dependency `greeting` (@Injected): inject it with .injecting(_:) if an update reads it
+                        // line 2: Notes
+                """))
         #expect(text.contains(".THEN(\\.drawer?.rows.count, equals: 2)"))
         #expect(text.contains("// line 3: Notes.drawer.rows[1].leaf"))
         #expect(text.contains(".WHEN(\\.drawer?.rows[1].leaf, .tap)"))

@@ -8,6 +8,8 @@ struct StateSnapshot {
     /// A scope of the tree, root first, then depth first in declaration order.
     struct ScopeState {
         let object: ObjectIdentifier
+        /// `LiveCount`, for comments about the type rather than one scope.
+        let typeName: String
         /// `DemoApp.liveCount`, for comments.
         let path: String
         /// The key path's text before a property's name: empty at the root, `.liveCount?` below an
@@ -47,7 +49,8 @@ struct StateSnapshot {
     }
 
     private mutating func add(_ scope: any Scope, path: String, prefix: String) {
-        var state = ScopeState(object: ObjectIdentifier(scope), path: path, prefix: prefix)
+        var state = ScopeState(
+            object: ObjectIdentifier(scope), typeName: "\(type(of: scope))", path: path, prefix: prefix)
         let index = scopes.count
         scopes.append(state)
         // An `@Observable` class keeps each property's value under `_name`; any other `_name` is the

@@ -10,6 +10,9 @@ struct TestPlanWriter<Root: Scope> {
     private let checks: TestPlanSource<Root>.Checks
     /// The plan's lines after `GIVEN`, each a verb or a comment, without indentation.
     private(set) var lines: [String] = []
+    /// A comment for each dependency a scope of the tree reads, whenever that scope appears: they
+    /// go right after `GIVEN`, where `.injecting(_:)` would.
+    private var dependencies: [String] = []
     private var usesDecoding = false
 
     init(recording: Recording, fault: RecordingError?, root: Root, checks: TestPlanSource<Root>.Checks) throws
@@ -21,11 +24,12 @@ struct TestPlanWriter<Root: Scope> {
 
     mutating func writeSteps() throws {
         let start = StateSnapshot(of: replay.root)
-        writeDependencies(of: start)
+        noteDependencies(of: start)
         var before = start
         while !replay.isFinished {
             guard writeNextStep(before: before) else { return }
             let after = StateSnapshot(of: replay.root)
+            noteDependencies(of: after)
             if checks == .afterEachStep { writeChecks(from: before, to: after) }
             before = after
         }
@@ -89,14 +93,14 @@ struct TestPlanWriter<Root: Scope> {
         return "\\" + prefix
     }
 
-    /// A comment for each dependency the tree reads: the plan runs no effect, but an update that
-    /// reads one needs it injected.
-    private mutating func writeDependencies(of snapshot: StateSnapshot) {
+    /// Notes each dependency a scope reads (`@Injected`): the plan runs no effect, but an update
+    /// that reads one needs it injected.
+    private mutating func noteDependencies(of snapshot: StateSnapshot) {
         for scope in snapshot.scopes {
             for name in scope.injected {
-                lines.append(
-                    "// \(scope.path) reads the dependency `\(name)` (@Injected): inject it with .injecting(_:) if an update reads it"
-                )
+                let comment =
+                    "// \(scope.typeName) reads the dependency `\(name)` (@Injected): inject it with .injecting(_:) if an update reads it"
+                if !dependencies.contains(comment) { dependencies.append(comment) }
             }
         }
     }
@@ -180,7 +184,7 @@ struct TestPlanWriter<Root: Scope> {
                     .strictState(false)
 
             """
-        for line in lines {
+        for line in dependencies + lines {
             text += "        \(line)\n"
         }
         text += "        .runTest()\n}\n"

@@ -12,6 +12,7 @@ import Testing
     try Notes.GIVEN { Notes() }
         .strictEffects(false)
         .strictState(false)
+        // Leaf reads the dependency `greeting` (@Injected): inject it with .injecting(_:) if an update reads it
         // line 2: Notes
         .WHEN(.write("say \"hi\"\\ \n\tnew line, é, 日本, e\u{301}, \u{202E}rtl, \0, 🎉"))
         .THEN(\.text, equals: "say \"hi\"\\ \n\tnew line, é, 日本, e\u{301}, \u{202E}rtl, \0, 🎉")

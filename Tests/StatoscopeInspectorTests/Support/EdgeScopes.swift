@@ -78,8 +78,16 @@ final class Row: Scope {
     func update(_ when: When) throws {}
 }
 
+/// A dependency a scope reads, which a plan would inject.
+struct Greeting: Injectable {
+    var text: String
+
+    static var defaultValue: Greeting { Greeting(text: "hello") }
+}
+
 @MainActor
 final class Leaf: Scope {
+    @Injected var greeting: Greeting
     var count = 0
     var label: String?
 
