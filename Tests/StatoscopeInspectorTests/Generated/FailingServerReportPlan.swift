@@ -20,37 +20,37 @@ import Testing
         .THEN_Nil(\.liveCount?.viewDisplaysServerCount)
         .THEN_Nil(\.liveCount?.viewDisplaysError)
         // line 6: DemoApp.liveCount, delivered by LiveCountUpdates
-        .WHEN(\.liveCount, .liveUpdatesEnd(.failed(recorded(#"{"message":"GET /counter/live answered 503: failing on purpose"}"#))))
+        .WHEN(\.liveCount, .liveUpdatesEnd(.failed(recorded(#"{"message":"GET /counter/live answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.liveCount?.viewShowsLive, equals: false)
-        .THEN(\.liveCount?.viewDisplaysError, equals: "GET /counter/live answered 503: failing on purpose")
+        .THEN(\.liveCount?.viewDisplaysError, equals: "GET /counter/live answered 503: failing on purpose (--failing-server)")
         // line 7: DemoApp.counter
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 1)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
         // line 11: DemoApp.counter, delivered by PostCount
-        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
-        .THEN(\.counter.viewDisplaysError, equals: "POST /counter answered 503: failing on purpose")
+        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
+        .THEN(\.counter.viewDisplaysError, equals: "POST /counter answered 503: failing on purpose (--failing-server)")
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 12: DemoApp.counter
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 2)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
         // line 16: DemoApp.counter, delivered by PostCount
-        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
+        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 17: DemoApp.counter
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 3)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
         // line 21: DemoApp.counter, delivered by PostCount
-        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
+        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 22: DemoApp.counter
         .WHEN(\.counter, .userTappedDecrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 2)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
         // line 26: DemoApp.counter, delivered by PostCount
-        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose"}"#))))
+        .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
         // line 27: DemoApp
         .WHEN(.userClosesLiveCount)
@@ -60,9 +60,9 @@ import Testing
         .THEN(\.selectedTab, equals: .profile)
         .THEN(\.profile.viewShowsLoading, equals: true)
         // line 32: DemoApp.profile, delivered by LoadProfile
-        .WHEN(\.profile, .networkFinishesLoadingProfile(.failure(recorded(#"{"message":"GET /profile answered 503: failing on purpose"}"#))))
+        .WHEN(\.profile, .networkFinishesLoadingProfile(.failure(recorded(#"{"message":"GET /profile answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.profile.viewShowsLoading, equals: false)
-        .THEN(\.profile.viewDisplaysError, equals: "GET /profile answered 503: failing on purpose")
+        .THEN(\.profile.viewDisplaysError, equals: "GET /profile answered 503: failing on purpose (--failing-server)")
         // line 33: DemoApp.profile
         .WHEN(\.profile, .userTypesNewEmail(userEmail: recorded(#""<redacted>""#)))
         // DemoApp.profile.email changed: it is sensitive, so the plan does not write it
@@ -71,9 +71,9 @@ import Testing
         .THEN(\.profile.viewShowsSaving, equals: true)
         .THEN_Nil(\.profile.viewDisplaysError)
         // line 38: DemoApp.profile, delivered by SaveProfile
-        .WHEN(\.profile, .networkFinishesSavingProfile(.failure(recorded(#"{"message":"PUT /profile answered 503: failing on purpose"}"#))))
+        .WHEN(\.profile, .networkFinishesSavingProfile(.failure(recorded(#"{"message":"PUT /profile answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.profile.viewShowsSaving, equals: false)
-        .THEN(\.profile.viewDisplaysError, equals: "PUT /profile answered 503: failing on purpose")
+        .THEN(\.profile.viewDisplaysError, equals: "PUT /profile answered 503: failing on purpose (--failing-server)")
         // line 39: here DemoApp.profile's update threw InvalidStateError, as it did in the recorded session
         .WITH(\.profile) { try $0.WHEN_Throws(.networkFinishesSavingProfile(.success(recorded(#"{"email":"<redacted>","name":"John Appleseed"}"#)))) }
         .runTest()

@@ -51,7 +51,7 @@ enum DemoSessionRecording {
     }
 
     private nonisolated static func failure(_ request: String) -> ServerError {
-        ServerError(message: "\(request) answered 503: failing on purpose")
+        ServerError(message: "\(request) answered 503: failing on purpose (--failing-server)")
     }
 
     /// The demo's script: the live count, taps, another device's change, the profile, its save, an
