@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeExamplesTests",
-            dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
+            dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeInspector", "StatoscopeTesting"]
         ),
         .testTarget(
             name: "StatoscopeInspectorTests",
