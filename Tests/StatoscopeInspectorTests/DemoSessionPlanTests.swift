@@ -48,6 +48,8 @@ struct DemoSessionPlanTests {
         notes.drawer?.rows[1].leaf.send(.name(nil))
         notes.drawer?.rows[1].leaf.send(.name("x"))
         notes.drawer?.rows[1].leaf.send(.refuse)
+        // A case named `none` would read as `Optional.none`: it is written as its JSON.
+        notes.drawer?.rows[0].send(.none)
         notes.drawer?.send(.addRow)
         recorder.stop()
         // The plan goes into the module that declares the scopes: it imports nothing more.

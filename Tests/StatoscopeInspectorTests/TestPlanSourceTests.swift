@@ -155,6 +155,22 @@ struct TestPlanSourceTests {
         #expect(!text.contains("erase"))
     }
 
+    @Test func checksAtTheEndOfAPlanThatStopsEarlyAreThoseOfItsLastStep() throws {
+        let lines = """
+            {"format":"statoscope-recording","root":"Notes","version":2}
+            {"n":2,"path":[],"scope":"Notes","event":{"write":{"_0":"kept"}}}
+            {"n":3,"path":[],"scope":"Notes","event":{"erase":{}}}
+            {"n":4,"path":[],"scope":"Notes","event":{"write":{"_0":"never"}}}
+            {"n":5,"end":{"events":3}}
+
+            """
+        let text = try source(lines, checks: .atTheEnd)
+        #expect(
+            text.contains(
+                ": the plan stops here, before this event\n        .THEN(\\.text, equals: \"kept\")\n"))
+        #expect(!text.contains("never"))
+    }
+
     @Test func anEventTheRecordingCouldNotEncodeStopsThePlanThereAndSaysWhy() throws {
         let lines = """
             {"format":"statoscope-recording","root":"Notes","version":2}

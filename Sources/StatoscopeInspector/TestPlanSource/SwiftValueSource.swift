@@ -84,7 +84,10 @@ enum SwiftValueSource {
     /// `.name` or `.name(payload)`. A mirror gives a case's payload as a tuple when it has labels
     /// or several values (`(x: 1)`, `(2, y: "s")`), and as the value itself otherwise.
     private static func enumCase(_ value: Any, mirror: Mirror) -> String? {
-        guard let name = EnumCaseName.of(value), SwiftIdentifier.isValid(name) else { return nil }
+        // `.none` and `.some` would name `Optional`'s cases wherever the context is optional: such a
+        // case is written as its JSON instead.
+        guard let name = EnumCaseName.of(value), SwiftIdentifier.isValid(name), name != "none", name != "some"
+        else { return nil }
         guard let payload = mirror.children.first else { return "." + name }
         guard payload.label == name else { return nil }
         let tuple = Mirror(reflecting: payload.value)

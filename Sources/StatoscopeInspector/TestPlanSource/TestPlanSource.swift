@@ -88,7 +88,7 @@ public struct TestPlanSource<Root: Scope> {
             throw TestPlanSourceError("building the root to replay the recording into threw \(error)")
         }
         var writer = try TestPlanWriter(recording: recording, fault: fault, root: root, checks: checks)
-        try writer.writeSteps()
+        writer.writeSteps()
         return writer.file(
             testName: testName, rootTypeName: Self.typeName,
             rootInitializer: rootInitializer ?? "\(Self.typeName)()", imports: imports ?? [Self.module])

@@ -22,19 +22,24 @@ struct TestPlanWriter<Root: Scope> {
         self.checks = checks
     }
 
-    mutating func writeSteps() throws {
+    mutating func writeSteps() {
         let start = StateSnapshot(of: replay.root)
         noteDependencies(of: start)
         var before = start
+        var isStopped = false
         while !replay.isFinished {
-            guard writeNextStep(before: before) else { return }
+            // A step that stops the plan leaves `before` as the state its last written step made.
+            guard writeNextStep(before: before) else {
+                isStopped = true
+                break
+            }
             let after = StateSnapshot(of: replay.root)
             noteDependencies(of: after)
             if checks == .afterEachStep { writeChecks(from: before, to: after) }
             before = after
         }
         if checks == .atTheEnd { writeChecks(from: start, to: before) }
-        if let fault {
+        if !isStopped, let fault {
             lines.append("// \(fault): the plan stops here, where the recording stops being replayable")
         }
     }

@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// A test plan of a session of Notes, written by TestPlanSource from its recording (14 events).
+// A test plan of a session of Notes, written by TestPlanSource from its recording (15 events).
 // Each completion is sent as the event its effect delivered, as the recording holds it; the
 // effects stay pending, since a plan runs none, so the plan is not strict about effects.
 
@@ -54,7 +54,9 @@ import Testing
         .THEN(\.drawer?.rows[1].leaf.label, equals: "x")
         // line 14: here Notes.drawer.rows[1].leaf's update threw Refused, as it did in the recorded session
         .WITH(\.drawer?.rows[1].leaf) { try $0.WHEN_Throws(.refuse) }
-        // line 15: Notes.drawer
+        // line 15: Notes.drawer.rows[0]
+        .WHEN(\.drawer?.rows[0], recorded(#"{"none":{}}"#))
+        // line 16: Notes.drawer
         .WHEN(\.drawer, .addRow)
         .THEN(\.drawer?.rows.count, equals: 3)
         .THEN(\.drawer?.rows[2].leaf.count, equals: 0)
