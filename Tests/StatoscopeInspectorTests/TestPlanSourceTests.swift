@@ -244,6 +244,29 @@ struct TestPlanSourceTests {
         #expect(text.contains("// line 5: Notes\n"))
     }
 
+    @Test func anObservableScopesPropertiesAreCheckedByTheirNames() throws {
+        var lines = ""
+        let tally = Tally()
+        let recorder = Recorder(recording: tally) { lines += $0 }
+        tally.send(.add(2))
+        recorder.stop()
+        let text = try TestPlanSource(jsonLines: lines) { Tally() }.swiftSource(testName: "plan")
+        #expect(text.contains(".WHEN(.add(2))\n        .THEN(\\.count, equals: 2)\n        .runTest()"))
+    }
+
+    @Test func aPropertyWrappersStorageIsNamedNotChecked() throws {
+        var lines = ""
+        let gauge = Gauge()
+        let recorder = Recorder(recording: gauge) { lines += $0 }
+        gauge.send(.raise(2))
+        recorder.stop()
+        let text = try TestPlanSource(jsonLines: lines) { Gauge() }.swiftSource(testName: "plan")
+        #expect(
+            text.contains(
+                "// Gauge.level changed: not checked, since it is the storage of a property wrapper (Doubled), not its value"
+            ))
+    }
+
     @Test func aTestNameThatIsNotAnIdentifierIsRefused() throws {
         let error = try #require(throws: TestPlanSourceError.self) {
             try TestPlanSource(jsonLines: recording { _ in }) { Notes() }.swiftSource(testName: "my test")

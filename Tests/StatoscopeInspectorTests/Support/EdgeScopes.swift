@@ -1,3 +1,4 @@
+import Observation
 import Statoscope
 
 /// A value a plan cannot compare: no `Equatable` conformance.
@@ -114,4 +115,48 @@ final class Elsewhere: Scope {
     }
 
     func update(_ when: When) throws {}
+}
+
+/// A property wrapper other than the library's: its storage is not the value its key path reads.
+@propertyWrapper
+struct Doubled: Equatable {
+    private var stored: Int
+
+    init(wrappedValue: Int) {
+        stored = wrappedValue * 2
+    }
+
+    var wrappedValue: Int {
+        get { stored / 2 }
+        set { stored = newValue * 2 }
+    }
+}
+
+/// An `@Observable` scope, whose properties a mirror lists under `_name`.
+@MainActor
+@Observable
+final class Tally: Scope {
+    var count = 0
+
+    enum When: Codable, Sendable, Equatable {
+        case add(Int)
+    }
+
+    func update(_ when: When) throws {
+        if case .add(let amount) = when { count += amount }
+    }
+}
+
+/// A scope with a wrapped property, whose storage a mirror lists under `_name`.
+@MainActor
+final class Gauge: Scope {
+    @Doubled var level = 0
+
+    enum When: Codable, Sendable, Equatable {
+        case raise(Int)
+    }
+
+    func update(_ when: When) throws {
+        if case .raise(let amount) = when { level += amount }
+    }
 }
