@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Statoscope", targets: ["Statoscope"]),
         .library(name: "StatoscopeTesting", targets: ["StatoscopeTesting"]),
+        // Linked by apps in debug builds only: the `Statoscope` product never fetches its server.
+        .library(name: "StatoscopeInspector", targets: ["StatoscopeInspector"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,6 +59,16 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
+        // The live inspector: a web page served from inside the app, listening through the
+        // instruments' hooks. Not part of the umbrella.
+        .target(
+            name: "StatoscopeInspector",
+            dependencies: [
+                "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeInstruments",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            resources: [.copy("Page")]
+        ),
         // The example features: a library target, not a product, so only the demo and its tests see it.
         .target(
             name: "StatoscopeExamples",
@@ -70,6 +82,7 @@ let package = Package(
             dependencies: [
                 "Statoscope",
                 "StatoscopeExamples",
+                "StatoscopeInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
@@ -103,6 +116,14 @@ let package = Package(
         .testTarget(
             name: "StatoscopeExamplesTests",
             dependencies: ["Statoscope", "StatoscopeExamples", "StatoscopeTesting"]
+        ),
+        .testTarget(
+            name: "StatoscopeInspectorTests",
+            dependencies: [
+                "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeInspector",
+                "StatoscopeTesting",
+                "StatoscopeTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
         // XCTest, so that its tests run with no other test in the process: memory readings, and
         // streams flooding the main actor.
