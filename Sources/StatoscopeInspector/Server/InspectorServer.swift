@@ -18,10 +18,13 @@ struct InspectorServer: HTTPHandler {
         case "/inspector.css":
             return try page("inspector.css", type: "text/css; charset=utf-8")
         case "/events":
+            let events = await journal.connect()
+            // The tree is described only while a page watches: the one connecting gets it as it is now.
+            await session.feed.snapshot()
             return Self.secured(
                 HTTPResponse(
                     statusCode: .ok, headers: [.contentType: "text/event-stream"],
-                    body: HTTPBodySequence(from: EventStreamBody(events: await journal.connect()))))
+                    body: HTTPBodySequence(from: EventStreamBody(events: events))))
         case "/state":
             return await state(request.query["event"])
         case "/recording":
