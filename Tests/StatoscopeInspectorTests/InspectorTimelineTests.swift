@@ -35,6 +35,25 @@ extension InspectorTests {
             #expect(!all.contains("hunter2"))
         }
 
+        @Test func anEffectEndedByItsScopesDismissalIsShownDismissed() async throws {
+            let screen = Screen()
+            let inspector = try await Inspector.start(root: screen)
+            let stream = await inspector.journal.connect()
+            screen.waiting?.send(.wait)
+            screen.send(.close)
+            let messages = await Self.messages(from: stream) { messages in
+                messages.contains { $0.contains(#""step":"dismissed""#) }
+            }
+            await inspector.stop()
+            let effect = messages.filter { $0.contains(#""text":"NeverAnswers()""#) }
+            #expect(
+                effect.contains {
+                    $0.contains(#""scope":"Screen.waiting""#) && $0.contains(#""step":"enqueued""#)
+                })
+            #expect(effect.contains { $0.contains(#""step":"dismissed""#) })
+            #expect(!effect.contains { $0.contains(#""step":"cancelled""#) })
+        }
+
         @Test func stoppingTakesOutEverythingTheInspectorInstalled() async throws {
             let inspector = try await Inspector.start(root: Account())
             #expect(ScopeRuntime.lifecycleInspector != nil)

@@ -94,7 +94,7 @@ final class InspectorFeed {
         case .started: shown = .started
         case .completed: shown = .completed
         case .failed: shown = .failed
-        case .cancelled: shown = runtime.isDismissed ? .dismissed : .cancelled
+        case .cancelled: shown = runtime.hasLeftTheApp ? .dismissed : .cancelled
         }
         captures.yield(
             .effect(

@@ -37,3 +37,38 @@ struct SaveAccount: Effect, CustomStringConvertible {
     var description: String { "SaveAccount(\(name))" }
     func runEffect() async throws -> Int { 1 }
 }
+
+/// A screen whose child waits for an answer that never comes, until the screen closes it.
+@MainActor
+final class Screen: Scope {
+    @Subscope var waiting: Waiting? = Waiting()
+
+    enum When: Codable, Sendable {
+        case close
+    }
+
+    func update(_ when: When) throws {
+        waiting = nil
+    }
+}
+
+/// Waits for an answer that never comes.
+@MainActor
+final class Waiting: Scope {
+    enum When: Codable, Sendable {
+        case wait
+        case answered
+    }
+
+    func update(_ when: When) throws {
+        if case .wait = when { effectsState.enqueue(NeverAnswers().map { When.answered }) }
+    }
+}
+
+/// An effect that runs until it is cancelled.
+struct NeverAnswers: Effect, CustomStringConvertible {
+    var description: String { "NeverAnswers()" }
+    func runEffect() async throws {
+        try await Task.sleep(for: .seconds(86_400))
+    }
+}
