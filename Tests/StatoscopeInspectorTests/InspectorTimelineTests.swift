@@ -12,7 +12,9 @@ import Testing
 extension InspectorTests {
     @MainActor
     @Suite struct InspectorTimelineTests {
-        @Test func theTimelineShowsEventsEffectsOutcomesAndErrorsWithSensitiveValuesRedacted() async throws {
+        @Test func theTimelineShowsEventsEffectsOutcomesErrorsAndAnalyticsWithSensitiveValuesRedacted()
+            async throws
+        {
             let account = Account()
             let inspector = try await Inspector.start(root: account)
             let stream = await inspector.journal.connect()
@@ -24,6 +26,8 @@ extension InspectorTests {
             let messages = await Self.messages(from: stream) { messages in
                 messages.contains { $0.contains(#""step":"completed""#) }
                     && messages.contains { $0.contains(#""kind":"eventFailed""#) }
+                    && messages.contains { $0.contains(#""kind":"report""#) }
+                    && messages.contains { $0.contains(#""kind":"analytics""#) && $0.contains("rename") }
                     && messages.contains { $0.contains(#""kind":"tree""#) && $0.contains("saves = 1") }
             }
             await inspector.stop()
@@ -32,6 +36,11 @@ extension InspectorTests {
             #expect(all.contains(#""text":"typePassword(<redacted>)""#))
             #expect(all.contains(#""kind":"effect""#) && all.contains(#""text":"SaveAccount(Ada)""#))
             #expect(all.contains(#""kind":"eventFailed""#) && all.contains("the account refused"))
+            #expect(
+                messages.contains {
+                    $0.contains(#""kind":"report""#) && $0.contains(#""scope":"Account""#)
+                        && $0.contains("the account refused")
+                })
             #expect(!all.contains("hunter2"))
         }
 

@@ -31,6 +31,9 @@ final class Account: Scope {
     }
 }
 
+/// Analytics tracks every event of the account.
+extension Account.When: TrackedWhen {}
+
 /// Saves the account; answers how many saves there were.
 struct SaveAccount: Effect, CustomStringConvertible {
     let name: String
