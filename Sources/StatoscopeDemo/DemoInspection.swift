@@ -21,6 +21,8 @@ struct DemoInspection {
     /// Keeps the page served once the session is over, until the process is interrupted.
     func serveUntilInterrupted() async {
         PlainLogHandler.print("inspect", "the session is over; serving the inspector until interrupted")
+        // Flushed now: an interrupt ends the process without flushing what a pipe still buffers.
+        fflush(nil)
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(3600))
         }
