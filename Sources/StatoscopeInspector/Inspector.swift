@@ -90,7 +90,7 @@ public final class Inspector {
             throw InspectorUnavailable(reason: "the inspector's server did not report its port")
         }
         let watchers = CriticalState(0)
-        let (captures, continuation) = AsyncStream<Capture>.makeStream()
+        let (captures, continuation) = AsyncStream<[Capture]>.makeStream()
         let recording = SessionRecording(recording: root, replayingInto: makeRoot)
         let feed = InspectorFeed(root: root, recording: recording, watchers: watchers, captures: continuation)
         let session = InspectorSession(feed: feed, recording: recording)

@@ -6,14 +6,18 @@ import StatoscopeInstruments
 
 /// What the inspector installs in the app, on the main actor: it notes each event, effect step,
 /// report and analytics event and hands it over, unrendered, to the journal, which works off the main
-/// actor. While a page is connected it also takes the tree's description, at most every
+/// actor. What happens in one turn of the main actor is handed over at once, when the turn ends: one
+/// hand-over per burst of events rather than one per event. While a page is connected it also takes the tree's description, at most every
 /// ``snapshotInterval``, after events.
 @MainActor
 final class InspectorFeed {
     /// How often, at most, the tree is described while events arrive and a page watches.
     static let snapshotInterval = Duration.milliseconds(100)
 
-    private let captures: AsyncStream<Capture>.Continuation
+    private let captures: AsyncStream<[Capture]>.Continuation
+    /// What happened since the last hand-over.
+    private var pending: [Capture] = []
+    private var handOverScheduled = false
     private let recording: SessionRecording
     private weak var root: (any Scope)?
     /// Whether a page is connected: the tree is described only then.
@@ -28,7 +32,7 @@ final class InspectorFeed {
 
     init(
         root: any Scope, recording: SessionRecording, watchers: CriticalState<Int>,
-        captures: AsyncStream<Capture>.Continuation
+        captures: AsyncStream<[Capture]>.Continuation
     ) {
         self.root = root
         self.recording = recording
@@ -47,9 +51,10 @@ final class InspectorFeed {
         registrations.append(
             ErrorReporting.addHandler { [weak self] report in
                 guard let self, !isReplaying else { return }
-                captures.yield(.report(report, during: running.last ?? (nextEventID > 0 ? nextEventID : nil)))
+                note(.report(report, during: running.last ?? (nextEventID > 0 ? nextEventID : nil)))
             })
-        registrations.append(Analytics.install { event in captures.yield(.analytics(event)) })
+        // Analytics calls its sink off the main actor: handed over from there.
+        registrations.append(Analytics.install { event in captures.yield([.analytics(event)]) })
         ScopeRuntime.lifecycleInspector = { [weak self] runtime, step, effect in
             self?.note(runtime, step, effect)
         }
@@ -61,13 +66,14 @@ final class InspectorFeed {
         for registration in registrations { registration.remove() }
         registrations.removeAll()
         ScopeRuntime.lifecycleInspector = nil
+        handOver()
         captures.finish()
     }
 
     private func note(_ event: borrowing ScopeEvent, _ next: (borrowing ScopeEvent) throws -> Void) throws {
         nextEventID += 1
         let id = nextEventID
-        captures.yield(
+        note(
             .event(
                 id: id, cause: running.last, scopePath: event.scopePath, when: event.when,
                 inputs: recording.recordedEventCount))
@@ -79,7 +85,7 @@ final class InspectorFeed {
         do {
             try next(event)
         } catch {
-            captures.yield(.eventFailed(id: id, error: error))
+            note(.eventFailed(id: id, error: error))
             throw error
         }
     }
@@ -96,7 +102,7 @@ final class InspectorFeed {
         case .failed: shown = .failed
         case .cancelled: shown = runtime.hasLeftTheApp ? .dismissed : .cancelled
         }
-        captures.yield(
+        note(
             .effect(
                 runtime: ObjectIdentifier(runtime), scopePath: runtime.path, step: shown, effect: effect,
                 isStream: effect is any StreamEffect, during: running.last))
@@ -133,6 +139,23 @@ final class InspectorFeed {
                         scope: path, effect: ScopeProperty.render(entry.payload.pristine), phase: phase))
             }
         }
-        captures.yield(.tree(TreeSnapshot(description: root.subtreeDescription, work: work)))
+        note(.tree(TreeSnapshot(description: root.subtreeDescription, work: work)))
+    }
+
+    /// Keeps `capture` for the hand-over at the end of this turn of the main actor.
+    private func note(_ capture: Capture) {
+        pending.append(capture)
+        guard !handOverScheduled else { return }
+        handOverScheduled = true
+        Task { [weak self] in self?.handOver() }
+    }
+
+    /// Hands the journal what happened since the last hand-over.
+    private func handOver() {
+        handOverScheduled = false
+        guard !pending.isEmpty else { return }
+        var taken: [Capture] = []
+        swap(&taken, &pending)
+        captures.yield(taken)
     }
 }

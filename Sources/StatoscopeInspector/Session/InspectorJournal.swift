@@ -30,8 +30,10 @@ actor InspectorJournal {
     }
 
     /// Takes what the feed hands over until it stops.
-    func consume(_ captures: AsyncStream<Capture>) async {
-        for await capture in captures { take(capture) }
+    func consume(_ captures: AsyncStream<[Capture]>) async {
+        for await batch in captures {
+            for capture in batch { take(capture) }
+        }
         for page in pages.values { page.finish() }
         pages.removeAll()
     }
