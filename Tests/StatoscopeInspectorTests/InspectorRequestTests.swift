@@ -65,6 +65,20 @@ extension InspectorTests {
             }
         }
 
+        @Test func anotherInterfaceAnswersTheHostNamesItWasGiven() async throws {
+            let inspector = try await Inspector.start(
+                root: Account(), interfaces: .every(hostNames: ["devbox.local"]))
+            let requests = InspectorRequests(inspector: inspector.url)
+            let named = try await requests.send(
+                "/", query: ["token": requests.token], headers: [.host: "devbox.local:\(requests.port)"])
+            let other = try await requests.send(
+                "/", query: ["token": requests.token], headers: [.host: "other.local:\(requests.port)"])
+            await inspector.stop()
+            #expect(named.status == 200)
+            #expect(other.status == 403)
+            #expect(other.text.contains("devbox.local:\(requests.port)"))
+        }
+
         @Test func nothingServedChangesTheApp() async throws {
             try await withInspector { requests in
                 let answer = try await requests.send(
@@ -85,6 +99,10 @@ extension InspectorTests {
                 #expect(answer.status == 200)
                 #expect(answer.text.contains("<title>Statoscope inspector</title>"))
                 #expect(answer.text.contains("inspector.js?token=\(requests.token)"))
+                // No other origin may read it, nor frame it, nor learn the token from a referrer.
+                #expect(answer.headers[HTTPHeader("Access-Control-Allow-Origin")] == nil)
+                #expect(answer.headers[HTTPHeader("X-Frame-Options")] == "DENY")
+                #expect(answer.headers[HTTPHeader("Referrer-Policy")] == "no-referrer")
                 let script = try await requests.send("/inspector.js", query: ["token": requests.token])
                 #expect(script.status == 200)
                 #expect(script.text.contains("EventSource"))
@@ -161,7 +179,7 @@ extension InspectorTests {
         /// Asks until the answer is not a 404: the journal takes events off the main actor, a little later.
         private func waitForAnswer(
             _ requests: InspectorRequests, _ path: String, query: [String: String]
-        ) async throws -> (status: Int, text: String) {
+        ) async throws -> (status: Int, text: String, headers: HTTPHeaders) {
             var answer = try await requests.send(path, query: query.merging(["token": requests.token]) { $1 })
             let deadline = ContinuousClock.now + testPatience
             while answer.status == 404, ContinuousClock.now < deadline {

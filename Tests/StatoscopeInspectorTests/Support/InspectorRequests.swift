@@ -14,11 +14,12 @@ struct InspectorRequests {
         .value ?? ""
     }
 
-    /// A GET of `path` with `query` and `headers`; Host is `127.0.0.1:PORT` unless `headers` says.
+    /// A request for `path` with `query` and `headers` (a GET unless `method` says otherwise); Host is
+    /// `127.0.0.1:PORT` unless `headers` says.
     func send(
         _ path: String, query: [String: String] = [:], headers: [HTTPHeader: String] = [:],
         method: HTTPMethod = .GET
-    ) async throws -> (status: Int, text: String) {
+    ) async throws -> (status: Int, text: String, headers: HTTPHeaders) {
         var allHeaders: [HTTPHeader: String] = [.host: "127.0.0.1:\(port)"]
         allHeaders.merge(headers) { $1 }
         let request = HTTPRequest(
@@ -29,6 +30,9 @@ struct InspectorRequests {
             headers: allHeaders, body: Data())
         var client = HTTPClient()
         let response = try await client.sendHTTPRequest(request, to: .inet(ip4: "127.0.0.1", port: port))
-        return (response.statusCode.code, String(decoding: try await response.bodyData, as: UTF8.self))
+        return (
+            response.statusCode.code, String(decoding: try await response.bodyData, as: UTF8.self),
+            response.headers
+        )
     }
 }
