@@ -156,6 +156,11 @@ async function select(message, row) {
   row.classList.add("selected");
   $("detail-title").textContent = "#" + message.id + " " + message.scope + " <- " + message.text;
   $("detail-diff").replaceChildren();
+  if (!state.canReplay) {
+    $("detail-state").textContent =
+      "The app started the inspector without replayingInto: only the live state can be shown.";
+    return;
+  }
   $("detail-state").textContent = "replaying…";
   const response = await fetch(withToken("state", { event: message.id }));
   const body = await response.text();
