@@ -77,10 +77,12 @@ public final class Inspector {
                 reason: "an inspector is already running: stop it before starting another")
         }
         let ip = interfaces == .loopback ? "127.0.0.1" : "0.0.0.0"
-        let server = HTTPServer(address: try .inet(ip4: ip, port: port), logger: .disabled)
+        // Generous bounds: on a loaded machine (a test run, a build) the server's tasks may wait long
+        // for a thread; a healthy start takes milliseconds.
+        let server = HTTPServer(address: try .inet(ip4: ip, port: port), timeout: 120, logger: .disabled)
         let running = Task { try await server.run() }
         do {
-            try await server.waitUntilListening(timeout: 10)
+            try await server.waitUntilListening(timeout: 120)
         } catch {
             running.cancel()
             throw InspectorUnavailable(reason: "the inspector could not listen on \(ip):\(port): \(error)")
