@@ -128,6 +128,20 @@ extension InspectorTests {
             }
         }
 
+        @Test func withoutAWayToBuildAFreshTreeTheStateAfterAnEventSaysWhy() async throws {
+            let account = Account()
+            let inspector = try await Inspector.start(root: account)
+            let requests = InspectorRequests(inspector: inspector.url)
+            account.send(.rename("Ada"))
+            let answer = try await waitForAnswer(requests, "/state", query: ["event": "1"])
+            await inspector.stop()
+            #expect(answer.status == 409)
+            #expect(
+                answer.text
+                    == "cannot show the state after event 1: the inspector was started without a way to build a fresh tree: pass replayingInto to Inspector.start\n"
+            )
+        }
+
         @Test func theRecordingDownloadsWithSensitiveValuesRedacted() async throws {
             let account = Account()
             try await withInspector(account) { requests in
