@@ -41,6 +41,10 @@ extension InspectorTests {
                     $0.contains(#""kind":"report""#) && $0.contains(#""scope":"Account""#)
                         && $0.contains("the account refused")
                 })
+            // Analytics, handed over from its own thread, still follows the event it tracks.
+            let renamed = messages.firstIndex { $0.contains(#""kind":"event""#) && $0.contains("rename") }
+            let tracked = messages.firstIndex { $0.contains(#""kind":"analytics""#) && $0.contains("rename") }
+            #expect(renamed != nil && tracked != nil && renamed! < tracked!)
             #expect(!all.contains("hunter2"))
         }
 

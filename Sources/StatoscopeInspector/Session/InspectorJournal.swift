@@ -15,6 +15,8 @@ actor InspectorJournal {
     private var inputsByEvent: [Int: Int] = [:]
     /// Effects enqueued and not yet ended, per scope runtime and text, oldest first.
     private var openEffects: [String: [Int]] = [:]
+    /// Analytics events handed over, waiting for the events they track.
+    private var waitingAnalytics: [Capture] = []
     private var nextEffectID = 0
     private let encoder = JSONEncoder()
     private let watchers: CriticalState<Int>
@@ -30,12 +32,37 @@ actor InspectorJournal {
     }
 
     /// Takes what the feed hands over until it stops.
+    ///
+    /// Analytics hands its events over from its own thread, often before the main actor's turn that
+    /// accepted them has ended and handed its events over: they wait for the next hand-over from the
+    /// main actor, or ``analyticsWait`` at most, so that each follows the event it tracks.
     func consume(_ captures: AsyncStream<[Capture]>) async {
         for await batch in captures {
+            if batch.count == 1, case .analytics = batch[0] {
+                waitingAnalytics.append(batch[0])
+                if waitingAnalytics.count == 1 {
+                    Task { [weak self] in
+                        try? await Task.sleep(for: Self.analyticsWait)
+                        await self?.publishWaitingAnalytics()
+                    }
+                }
+                continue
+            }
             for capture in batch { take(capture) }
+            publishWaitingAnalytics()
         }
+        publishWaitingAnalytics()
         for page in pages.values { page.finish() }
         pages.removeAll()
+    }
+
+    /// How long an analytics event waits, at most, for the event it tracks.
+    static let analyticsWait = Duration.milliseconds(100)
+
+    private func publishWaitingAnalytics() {
+        var waiting: [Capture] = []
+        swap(&waiting, &waitingAnalytics)
+        for capture in waiting { take(capture) }
     }
 
     /// How many recorded inputs a replay plays to show the state after event `id`.
