@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Statoscope", targets: ["Statoscope"]),
         .library(name: "StatoscopeTesting", targets: ["StatoscopeTesting"]),
+        // Linked by apps in debug builds only: the `Statoscope` product never fetches its server.
         .library(name: "StatoscopeInspector", targets: ["StatoscopeInspector"]),
     ],
     dependencies: [
@@ -58,11 +59,15 @@ let package = Package(
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
         ),
-        // The inspector and what turns a recording into a test plan: a product of its own, which apps
-        // link in debug builds only.
+        // The live inspector, a web page served from inside the app that listens through the
+        // instruments' hooks, and what turns a recording into a test plan. Not part of the umbrella.
         .target(
             name: "StatoscopeInspector",
-            dependencies: ["Statoscope", "StatoscopeCore", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeInstruments",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            resources: [.copy("Page")]
         ),
         // The example features: a library target, not a product, so only the demo and its tests see it.
         .target(
@@ -77,6 +82,7 @@ let package = Package(
             dependencies: [
                 "Statoscope",
                 "StatoscopeExamples",
+                "StatoscopeInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,8 +120,8 @@ let package = Package(
         .testTarget(
             name: "StatoscopeInspectorTests",
             dependencies: [
-                "Statoscope", "StatoscopeExamples", "StatoscopeInspector", "StatoscopeTestSupport",
-                "StatoscopeTesting",
+                "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeExamples", "StatoscopeInspector",
+                "StatoscopeTestSupport", "StatoscopeTesting", .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // XCTest, so that its tests run with no other test in the process: memory readings, and

@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Statoscope", package: libraryIdentity),
                 .product(name: "StatoscopeTesting", package: libraryIdentity),
+                .product(name: "StatoscopeInspector", package: libraryIdentity),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/StatoscopeBenchmarks"

@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import StatoscopeExamples
+import StatoscopeInspector
 
 /// The embedded HTTP server the demo's effects talk to: the counter (`POST /counter`, and
 /// `GET /counter/live`, which pushes it as server-sent events) and the profile (`GET` and

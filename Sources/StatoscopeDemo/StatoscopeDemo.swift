@@ -56,6 +56,13 @@ struct StatoscopeDemo: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Replay a recording and print the state it reproduces.", valueName: "file"))
     var replay: String?
 
+    @Flag(
+        help: """
+            Serve the live inspector on 127.0.0.1 while the session plays, print its URL, and keep \
+            serving it after the session until interrupted.
+            """)
+    var inspect = false
+
     func validate() throws {
         if let slowServer, slowServer < 0 {
             throw ValidationError(
@@ -75,7 +82,7 @@ struct StatoscopeDemo: AsyncParsableCommand {
                     "--slow-server and --failing-server apply to the embedded server, not --server")
             }
         }
-        if replay != nil, interactive || server != nil || slowServer != nil || failingServer {
+        if replay != nil, interactive || server != nil || slowServer != nil || failingServer || inspect {
             throw ValidationError("--replay runs no server and no session: use it alone")
         }
     }
@@ -104,7 +111,7 @@ struct StatoscopeDemo: AsyncParsableCommand {
             try await Self.play(
                 baseURL: baseURL, recording: URL(fileURLWithPath: recording),
                 patience: .milliseconds(patience),
-                interactive: interactive, showsFlightRecordings: failingServer)
+                interactive: interactive, showsFlightRecordings: failingServer, inspects: inspect)
         } catch {
             await embedded?.stop()
             throw error
@@ -114,17 +121,20 @@ struct StatoscopeDemo: AsyncParsableCommand {
 
     @MainActor
     private static func play(
-        baseURL: URL, recording: URL, patience: Duration, interactive: Bool, showsFlightRecordings: Bool
+        baseURL: URL, recording: URL, patience: Duration, interactive: Bool, showsFlightRecordings: Bool,
+        inspects: Bool
     ) async throws {
         let session = try DemoSession(
             baseURL: baseURL, recordingURL: recording, patience: patience,
             showsFlightRecordings: showsFlightRecordings)
+        let inspection = inspects ? try await DemoInspection.start(session.app) : nil
         if interactive {
             await session.playInteractively()
         } else {
             await session.playScript()
         }
         await session.finish()
+        await inspection?.serveUntilInterrupted()
     }
 
     @MainActor

@@ -26,6 +26,17 @@ extension ScopeRuntime {
         }
     }
 
+    /// Told of every step of every effect's lifecycle, for the live inspector; apart from the two
+    /// above so that logging, the flight recorder and the inspector come and go independently.
+    package static var lifecycleInspector: LifecycleHook? {
+        get { effectRunning.hooks.inspector }
+        set {
+            // Swapped out, as ``lifecycleObserver`` is.
+            var replaced = newValue
+            swap(&replaced, &effectRunning.hooks.inspector)
+        }
+    }
+
     package typealias LifecycleHook = @MainActor (ScopeRuntime, EffectLifecycleEvent, any Effect) -> Void
 
     /// Tasks started and not yet back on the main actor, cancelled ones included.
@@ -317,9 +328,10 @@ extension ScopeRuntime {
 
     private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
         let hooks = Self.effectRunning.hooks
-        guard hooks.observer != nil || hooks.recorder != nil else { return }
+        guard hooks.observer != nil || hooks.recorder != nil || hooks.inspector != nil else { return }
         hooks.observer?(self, event, effect.pristine)
         hooks.recorder?(self, event, effect.pristine)
+        hooks.inspector?(self, event, effect.pristine)
     }
 
     /// Forgets an effect's task, cancelling it if asked; an effect that never started has none.
@@ -344,4 +356,5 @@ extension ScopeRuntime {
 struct LifecycleHooks {
     var observer: ScopeRuntime.LifecycleHook?
     var recorder: ScopeRuntime.LifecycleHook?
+    var inspector: ScopeRuntime.LifecycleHook?
 }

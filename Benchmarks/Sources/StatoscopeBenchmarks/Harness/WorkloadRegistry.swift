@@ -29,5 +29,8 @@ enum WorkloadRegistry {
         Workload(
             number: 12, title: "replay, a stream delivering flat out, error reports with a flight recorder",
             body: .runnable(ReplayAndStallsWorkload.run)),
+        Workload(
+            number: 13, title: "send with the live inspector and a page connected",
+            body: .runnable(InspectorWorkload.run)),
     ]
 }

@@ -4,25 +4,32 @@ import Foundation
 /// A response body that stays open: the bytes of each event as it is published, until the stream
 /// finishes. FlyingFox sends a body of unknown length chunked, one chunk per buffer this returns, so
 /// each event leaves as soon as it is published.
-struct EventStreamBody: AsyncBufferedSequence {
-    typealias Element = UInt8
+///
+/// The inspector's page reads its server-sent events through it, and so does the demo's live count.
+package struct EventStreamBody: AsyncBufferedSequence {
+    package typealias Element = UInt8
 
     let events: AsyncStream<Data>
 
-    func makeAsyncIterator() -> Iterator {
+    /// A body that sends each of `events`, as it is, once published.
+    package init(events: AsyncStream<Data>) {
+        self.events = events
+    }
+
+    package func makeAsyncIterator() -> Iterator {
         Iterator(events: events.makeAsyncIterator())
     }
 
-    struct Iterator: AsyncBufferedIteratorProtocol {
+    package struct Iterator: AsyncBufferedIteratorProtocol {
         var events: AsyncStream<Data>.Iterator
         /// What is left of the latest event when the reader asked for fewer bytes than it holds.
         var pending: [UInt8] = []
 
-        mutating func next() async throws -> UInt8? {
+        package mutating func next() async throws -> UInt8? {
             try await nextBuffer(suggested: 1)?.first
         }
 
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        package mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
             while pending.isEmpty {
                 guard let event = await events.next() else { return nil }
                 pending = Array(event)

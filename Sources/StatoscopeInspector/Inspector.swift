@@ -1,0 +1,123 @@
+import FlyingFox
+import Foundation
+import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+
+/// A web page, served from inside the running app, that shows its tree of scopes live: each scope's
+/// state, a timeline of events with the effects they started and what became of them, errors,
+/// analytics events, the work in flight, and the state after any earlier event.
+///
+/// <!-- compiled with: Scopes -->
+/// <!-- compiled inside: @MainActor func sample(app: App) async throws { … } -->
+/// ```swift
+/// #if DEBUG
+/// let inspector = try await Inspector.start(root: app, replayingInto: { App() })
+/// print("inspect at", inspector.url)
+/// #endif
+/// ```
+///
+/// Link the `StatoscopeInspector` product in debug builds only. The page reads and never writes:
+/// nothing it serves changes the app's state. It listens on the loopback address only unless told
+/// otherwise; each start makes a random token that every request must carry (``url`` holds it);
+/// requests naming another host, or coming from another site's page, are refused; and values the app
+/// marks sensitive are redacted, as in logs and recordings.
+///
+/// While it runs, each event costs the main actor a recorded line and a hand-over; rendering and
+/// serialising happen off the main actor, and the tree is described at most every 100 ms, only while
+/// a page is connected. Not started, it costs nothing.
+@MainActor
+public final class Inspector {
+    /// The page's address, token included: open it in a browser on the same machine.
+    public let url: URL
+
+    private let server: HTTPServer
+    private let session: InspectorSession
+    /// The session as the page sees it: tests read it.
+    let journal: InspectorJournal
+    private let tasks: [Task<Void, Never>]
+
+    private init(
+        url: URL, server: HTTPServer, session: InspectorSession, journal: InspectorJournal,
+        tasks: [Task<Void, Never>]
+    ) {
+        self.url = url
+        self.server = server
+        self.session = session
+        self.journal = journal
+        self.tasks = tasks
+    }
+
+    /// Which network interfaces the inspector listens on.
+    public enum Interfaces: Sendable, Equatable {
+        /// The loopback address only: reachable from this machine alone.
+        case loopback
+        /// Every interface, answering requests that name one of `hostNames` (with the port) as well
+        /// as the loopback names: for a device on the same network. The token still guards it, but
+        /// the page's traffic is not encrypted.
+        case every(hostNames: [String])
+    }
+
+    /// Starts inspecting the tree of `root` and serving the page; returns once it listens.
+    ///
+    /// - Parameters:
+    ///   - root: The tree to inspect: the inspector records its inputs and describes it.
+    ///   - makeRoot: Builds a fresh root of the same type, into which the page replays the session to
+    ///     show the state after an earlier event; without it, the page shows only the live state.
+    ///   - port: The port to listen on; 0, the default, lets the system pick a free one.
+    ///   - interfaces: Where to listen: the loopback address unless told otherwise.
+    /// - Throws: When it cannot listen, or when another inspector runs: one runs at a time.
+    public static func start<Root: Scope>(
+        root: Root, replayingInto makeRoot: (@MainActor () -> Root)? = nil, port: UInt16 = 0,
+        interfaces: Interfaces = .loopback
+    ) async throws -> Inspector {
+        // The effects' lifecycle has one slot for the inspector.
+        guard ScopeRuntime.lifecycleInspector == nil else {
+            throw InspectorUnavailable(
+                reason: "an inspector is already running: stop it before starting another")
+        }
+        let ip = interfaces == .loopback ? "127.0.0.1" : "0.0.0.0"
+        // Generous bounds: on a loaded machine (a test run, a build) the server's tasks may wait long
+        // for a thread; a healthy start takes milliseconds.
+        let server = HTTPServer(address: try .inet(ip4: ip, port: port), timeout: 120, logger: .disabled)
+        let running = Task { try await server.run() }
+        do {
+            try await server.waitUntilListening(timeout: 120)
+        } catch {
+            running.cancel()
+            throw InspectorUnavailable(reason: "the inspector could not listen on \(ip):\(port): \(error)")
+        }
+        guard case .ip4(_, let listeningPort) = await server.listeningAddress else {
+            running.cancel()
+            throw InspectorUnavailable(reason: "the inspector's server did not report its port")
+        }
+        let watchers = CriticalState(0)
+        let (captures, continuation) = AsyncStream<[Capture]>.makeStream()
+        let recording = SessionRecording(recording: root, replayingInto: makeRoot)
+        let feed = InspectorFeed(root: root, recording: recording, watchers: watchers, captures: continuation)
+        let session = InspectorSession(feed: feed, recording: recording)
+        let journal = InspectorJournal(
+            rootTypeName: "\(type(of: root))", canReplay: makeRoot != nil, watchers: watchers)
+        let token = RequestCheck.makeToken()
+        var hosts: [String] = []
+        if case .every(let names) = interfaces { hosts = names }
+        await server.appendRoute(
+            "*",
+            to: InspectorServer(
+                check: RequestCheck(token: token, port: listeningPort, allowedHosts: hosts), journal: journal,
+                session: session))
+        let consuming = Task.detached { await journal.consume(captures) }
+        feed.start()
+        return Inspector(
+            url: URL(string: "http://127.0.0.1:\(listeningPort)/?token=\(token)")!, server: server,
+            session: session, journal: journal, tasks: [consuming, Task { _ = try? await running.value }])
+    }
+
+    /// Stops serving and takes out what the inspector installed; pages connected see the stream end.
+    public func stop() async {
+        session.feed.stop()
+        session.recording.stop()
+        await server.stop(timeout: 1)
+        for task in tasks { task.cancel() }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+@_spi(StatoscopeInternals) import StatoscopeCore
+
+/// The session as the page sees it, kept off the main actor: it renders what the feed hands over
+/// (sensitive values redacted, by the library's one rule), keeps the messages sent so far for pages
+/// that connect later, and sends each new one to the pages connected.
+actor InspectorJournal {
+    /// How many messages are kept for pages that connect later; older ones are dropped.
+    static let keptMessages = 20_000
+
+    private var messages: [Data] = []
+    private var latestTree: Data?
+    private var pages: [UUID: AsyncStream<Data>.Continuation] = [:]
+    /// The number of recorded inputs up to each event, to replay to it.
+    private var inputsByEvent: [Int: Int] = [:]
+    /// Effects enqueued and not yet ended, per scope runtime and text, oldest first.
+    private var openEffects: [String: [Int]] = [:]
+    /// Analytics events handed over, waiting for the events they track.
+    private var waitingAnalytics: [Capture] = []
+    private var nextEffectID = 0
+    private let encoder = JSONEncoder()
+    private let watchers: CriticalState<Int>
+    private let hello: Message
+
+    init(rootTypeName: String, canReplay: Bool, watchers: CriticalState<Int>) {
+        self.watchers = watchers
+        encoder.outputFormatting = [.sortedKeys]
+        var hello = Message(kind: "hello")
+        hello.scope = rootTypeName
+        hello.canReplay = canReplay
+        self.hello = hello
+    }
+
+    /// Takes what the feed hands over until it stops.
+    ///
+    /// Analytics hands its events over from its own thread, often before the main actor's turn that
+    /// accepted them has ended and handed its events over: they wait for the next hand-over from the
+    /// main actor, or ``analyticsWait`` at most, so that each follows the event it tracks.
+    func consume(_ captures: AsyncStream<[Capture]>) async {
+        for await batch in captures {
+            if batch.count == 1, case .analytics = batch[0] {
+                waitingAnalytics.append(batch[0])
+                if waitingAnalytics.count == 1 {
+                    Task { [weak self] in
+                        try? await Task.sleep(for: Self.analyticsWait)
+                        await self?.publishWaitingAnalytics()
+                    }
+                }
+                continue
+            }
+            for capture in batch { take(capture) }
+            publishWaitingAnalytics()
+        }
+        publishWaitingAnalytics()
+        for page in pages.values { page.finish() }
+        pages.removeAll()
+    }
+
+    /// How long an analytics event waits, at most, for the event it tracks.
+    static let analyticsWait = Duration.milliseconds(100)
+
+    private func publishWaitingAnalytics() {
+        var waiting: [Capture] = []
+        swap(&waiting, &waitingAnalytics)
+        for capture in waiting { take(capture) }
+    }
+
+    /// How many recorded inputs a replay plays to show the state after event `id`.
+    func inputs(through id: Int) -> Int? { inputsByEvent[id] }
+
+    /// A stream of messages for a page, each as a server-sent event: those kept so far, the latest
+    /// tree, then each new one.
+    func connect() -> AsyncStream<Data> {
+        let (stream, continuation) = AsyncStream<Data>.makeStream()
+        let id = UUID()
+        continuation.yield(Self.event(encoded(hello)))
+        for message in messages { continuation.yield(Self.event(message)) }
+        if let latestTree { continuation.yield(Self.event(latestTree)) }
+        pages[id] = continuation
+        watchers.withLock { $0 = pages.count }
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.disconnect(id) }
+        }
+        return stream
+    }
+
+    private func disconnect(_ id: UUID) {
+        pages[id] = nil
+        watchers.withLock { $0 = pages.count }
+    }
+
+    private func take(_ capture: Capture) {
+        switch capture {
+        case .event(let id, let cause, let scopePath, let when, let inputs):
+            inputsByEvent[id] = inputs
+            var message = Message(kind: "event")
+            message.id = id
+            message.cause = cause
+            message.scope = scopePath
+            message.text = Redaction.describe(when)
+            message.inputs = inputs
+            publish(message)
+        case .eventFailed(let id, let error):
+            var message = Message(kind: "eventFailed")
+            message.id = id
+            message.text = Redaction.describe(error)
+            publish(message)
+        case .effect(let runtime, let scopePath, let step, let effect, let isStream, let during):
+            publishEffect(runtime, scopePath, step, effect, isStream: isStream, during: during)
+        case .report(let report, let during):
+            var message = Message(kind: "report")
+            message.cause = during
+            message.scope = report.scopePath
+            message.text = report.description
+            publish(message)
+        case .analytics(let event):
+            var message = Message(kind: "analytics")
+            message.scope = event.scopePath
+            message.text = event.description
+            publish(message)
+        case .tree(let snapshot):
+            var message = Message(kind: "tree")
+            message.text = snapshot.description
+            message.work = snapshot.work
+            let data = encoded(message)
+            latestTree = data
+            send(data)
+        }
+    }
+
+    /// An effect's step: enqueueing makes an effect of the timeline, each later step updates the
+    /// oldest open one of the same scope and text.
+    private func publishEffect(
+        _ runtime: ObjectIdentifier, _ scopePath: String, _ step: EffectStep, _ effect: any Sendable,
+        isStream: Bool, during: Int?
+    ) {
+        let text = Redaction.describe(effect)
+        let key = "\(runtime)|\(text)"
+        let id: Int
+        if step != .enqueued, step != .dropped, let open = openEffects[key], let first = open.first {
+            id = first
+            if step != .started {
+                openEffects[key]?.removeFirst()
+                if openEffects[key]?.isEmpty == true { openEffects[key] = nil }
+            }
+        } else {
+            nextEffectID += 1
+            id = nextEffectID
+            if step == .enqueued { openEffects[key, default: []].append(id) }
+        }
+        var message = Message(kind: "effect")
+        message.id = id
+        message.cause = during
+        message.scope = scopePath
+        message.text = text
+        message.step = step.rawValue
+        message.stream = isStream
+        publish(message)
+    }
+
+    private func publish(_ message: Message) {
+        let data = encoded(message)
+        messages.append(data)
+        if messages.count > Self.keptMessages {
+            messages.removeFirst(messages.count - Self.keptMessages / 2)
+        }
+        send(data)
+    }
+
+    private func send(_ data: Data) {
+        guard !pages.isEmpty else { return }
+        let event = Self.event(data)
+        for page in pages.values { page.yield(event) }
+    }
+
+    /// A message as a server-sent event: one `data:` line (JSON holds no raw newline), then a blank
+    /// line.
+    private static func event(_ message: Data) -> Data {
+        Data("data: ".utf8) + message + Data("\n\n".utf8)
+    }
+
+    private func encoded(_ message: Message) -> Data {
+        (try? encoder.encode(message)) ?? Data(#"{"kind":"unencodable"}"#.utf8)
+    }
+
+    /// One message to the page; absent fields are left out.
+    struct Message: Encodable, Sendable {
+        let kind: String
+        var id: Int?
+        var cause: Int?
+        var scope: String?
+        var text: String?
+        var inputs: Int?
+        var step: String?
+        var stream: Bool?
+        var canReplay: Bool?
+        var work: [TreeSnapshot.Work]?
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Statoscope
+
+/// The session's recording, kept in memory: what the page downloads, and what a replay plays into a
+/// fresh tree to show the state after an event.
+@MainActor
+final class SessionRecording {
+    /// The lines handed over so far, header first, each with its newline.
+    private var lines: [String] = []
+    private var recorder: Recorder?
+    /// Replays the first `count` events into a fresh tree and describes it; nil when the app gave
+    /// the inspector no way to build one.
+    let replay: (@MainActor (Recording) throws -> String)?
+
+    init<Root: Scope>(recording root: Root, replayingInto makeRoot: (@MainActor () -> Root)?) {
+        if let makeRoot {
+            replay = { recording in try recording.reproduce { makeRoot() }.subtreeDescription }
+        } else {
+            replay = nil
+        }
+        recorder = Recorder(recording: root) { [weak self] line in self?.lines.append(line) }
+    }
+
+    /// How many events the session recorded so far.
+    var recordedEventCount: Int { recorder?.recordedEventCount ?? 0 }
+
+    func stop() {
+        recorder?.stop()
+        recorder = nil
+    }
+
+    /// The recording of the first `count` events (all of them when nil), as a finished recording:
+    /// its end line counts what it holds.
+    func text(firstEvents count: Int? = nil) -> String {
+        guard let header = lines.first else { return "" }
+        let eventLines = lines.dropFirst().prefix { !$0.contains(#""end":{"#) }
+        let kept = eventLines.prefix(count ?? eventLines.count)
+        return header + kept.joined() + #"{"n":\#(kept.count + 2),"end":{"events":\#(kept.count)}}"# + "\n"
+    }
+
+    /// The description of a fresh tree into which the first `count` events were replayed.
+    func state(afterEvents count: Int) throws -> String {
+        guard let replay else { throw InspectorUnavailable(reason: Self.noReplay) }
+        return try replay(try Recording(jsonLines: text(firstEvents: count)))
+    }
+
+    static let noReplay =
+        "the inspector was started without a way to build a fresh tree: pass replayingInto to Inspector.start"
+}
+
+/// A request the inspector cannot answer, and why.
+struct InspectorUnavailable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}

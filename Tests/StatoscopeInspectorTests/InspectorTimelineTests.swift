@@ -1,0 +1,110 @@
+import Foundation
+import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeEffects
+import StatoscopeTestSupport
+import StatoscopeTesting
+import Testing
+
+@testable import StatoscopeInspector
+
+/// What the page receives: the timeline, the effects' outcomes, the tree, and nothing sensitive.
+extension InspectorTests {
+    @MainActor
+    @Suite struct InspectorTimelineTests {
+        @Test func theTimelineShowsEventsEffectsOutcomesErrorsAndAnalyticsWithSensitiveValuesRedacted()
+            async throws
+        {
+            let account = Account()
+            let inspector = try await Inspector.start(root: account)
+            let stream = await inspector.journal.connect()
+            account.send(.typePassword(Sensitive("hunter2")))
+            account.send(.rename("Ada"))
+            account.send(.save)
+            #expect(await account.effectsState.waitUntilSettled(timeout: testPatience))
+            account.send(.fail)
+            let messages = await Self.messages(from: stream) { messages in
+                messages.contains { $0.contains(#""step":"completed""#) }
+                    && messages.contains { $0.contains(#""kind":"eventFailed""#) }
+                    && messages.contains { $0.contains(#""kind":"report""#) }
+                    && messages.contains { $0.contains(#""kind":"analytics""#) && $0.contains("rename") }
+                    && messages.contains { $0.contains(#""kind":"tree""#) && $0.contains("saves = 1") }
+            }
+            await inspector.stop()
+            let all = messages.joined(separator: "\n")
+            #expect(all.contains(#""kind":"event""#) && all.contains(#""text":"rename(\"Ada\")""#))
+            #expect(all.contains(#""text":"typePassword(<redacted>)""#))
+            #expect(all.contains(#""kind":"effect""#) && all.contains(#""text":"SaveAccount(Ada)""#))
+            #expect(all.contains(#""kind":"eventFailed""#) && all.contains("the account refused"))
+            #expect(
+                messages.contains {
+                    $0.contains(#""kind":"report""#) && $0.contains(#""scope":"Account""#)
+                        && $0.contains("the account refused")
+                })
+            // Analytics, handed over from its own thread, still follows the event it tracks.
+            let renamed = messages.firstIndex { $0.contains(#""kind":"event""#) && $0.contains("rename") }
+            let tracked = messages.firstIndex { $0.contains(#""kind":"analytics""#) && $0.contains("rename") }
+            #expect(renamed != nil && tracked != nil && renamed! < tracked!)
+            #expect(!all.contains("hunter2"))
+        }
+
+        @Test func anEffectEndedByItsScopesDismissalIsShownDismissed() async throws {
+            let screen = Screen()
+            let inspector = try await Inspector.start(root: screen)
+            let stream = await inspector.journal.connect()
+            screen.waiting?.send(.wait)
+            screen.send(.close)
+            let messages = await Self.messages(from: stream) { messages in
+                messages.contains { $0.contains(#""step":"dismissed""#) }
+            }
+            await inspector.stop()
+            let effect = messages.filter { $0.contains(#""text":"NeverAnswers()""#) }
+            #expect(
+                effect.contains {
+                    $0.contains(#""scope":"Screen.waiting""#) && $0.contains(#""step":"enqueued""#)
+                })
+            #expect(effect.contains { $0.contains(#""step":"dismissed""#) })
+            #expect(!effect.contains { $0.contains(#""step":"cancelled""#) })
+        }
+
+        @Test func stoppingTakesOutEverythingTheInspectorInstalled() async throws {
+            let inspector = try await Inspector.start(root: Account())
+            #expect(ScopeRuntime.lifecycleInspector != nil)
+            await inspector.stop()
+            #expect(ScopeRuntime.lifecycleInspector == nil)
+            let again = try await Inspector.start(root: Account())
+            await again.stop()
+        }
+
+        /// The messages `stream` yields until `enough` holds of them, or all it yielded within the test's
+        /// patience.
+        private static func messages(
+            from stream: AsyncStream<Data>, until enough: @escaping @Sendable ([String]) -> Bool
+        ) async -> [String] {
+            let collected = LockedMessages()
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in stream {
+                        collected.append(String(decoding: message, as: UTF8.self))
+                        if enough(collected.all) { return }
+                    }
+                }
+                group.addTask { try? await Task.sleep(for: testPatience) }
+                await group.next()
+                group.cancelAll()
+            }
+            if !enough(collected.all) {
+                Issue.record(
+                    "waited \(testPatience) but the page never received what was expected: \(collected.all)")
+            }
+            return collected.all
+        }
+    }
+}
+
+/// The messages received so far, shared between the task reading them and the test.
+private final class LockedMessages: Sendable {
+    private let messages = CriticalState<[String]>([])
+    var all: [String] { messages.withLock { $0 } }
+    func append(_ message: String) { messages.withLock { $0.append(message) } }
+}
