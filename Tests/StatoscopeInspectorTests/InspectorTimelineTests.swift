@@ -55,7 +55,7 @@ extension InspectorTests {
             screen.waiting?.send(.wait)
             screen.send(.close)
             let messages = await Self.messages(from: stream) { messages in
-                messages.contains { $0.contains(#""step":"dismissed""#) }
+                messages.contains { $0.contains("NeverAnswers()") && $0.contains(#""step":"dismissed""#) }
             }
             await inspector.stop()
             let effect = messages.filter { $0.contains(#""text":"NeverAnswers()""#) }
