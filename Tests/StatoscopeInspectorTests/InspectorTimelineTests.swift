@@ -67,6 +67,15 @@ extension InspectorTests {
             #expect(!effect.contains { $0.contains(#""step":"cancelled""#) })
         }
 
+        @Test func releasingTheInspectorStopsIt() async throws {
+            var inspector: Inspector? = try await Inspector.start(root: Account())
+            #expect(ScopeRuntime.lifecycleInspector != nil)
+            inspector = nil
+            #expect(inspector == nil && ScopeRuntime.lifecycleInspector == nil)
+            let again = try await Inspector.start(root: Account())
+            await again.stop()
+        }
+
         @Test func stoppingTakesOutEverythingTheInspectorInstalled() async throws {
             let inspector = try await Inspector.start(root: Account())
             #expect(ScopeRuntime.lifecycleInspector != nil)
