@@ -25,7 +25,8 @@ import StatoscopeEffects
 ///
 /// While it runs, each event costs the main actor a recorded line and a hand-over; rendering and
 /// serialising happen off the main actor, and the tree is described at most every 100 ms, only while
-/// a page is connected. Not started, it costs nothing.
+/// a page is connected. Not started, it costs nothing. It runs until ``stop()`` or until it is
+/// released.
 @MainActor
 public final class Inspector {
     /// The page's address, token included: open it in a browser on the same machine.
@@ -35,17 +36,24 @@ public final class Inspector {
     private let session: InspectorSession
     /// The session as the page sees it: tests read it.
     let journal: InspectorJournal
-    private let tasks: [Task<Void, Never>]
+    /// The server's run: cancelling it stops the server.
+    private let running: Task<Void, any Error>
 
     private init(
         url: URL, server: HTTPServer, session: InspectorSession, journal: InspectorJournal,
-        tasks: [Task<Void, Never>]
+        running: Task<Void, any Error>
     ) {
         self.url = url
         self.server = server
         self.session = session
         self.journal = journal
-        self.tasks = tasks
+        self.running = running
+    }
+
+    isolated deinit {
+        session.feed.stop()
+        session.recording.stop()
+        running.cancel()
     }
 
     /// Which network interfaces the inspector listens on.
@@ -106,18 +114,20 @@ public final class Inspector {
             to: InspectorServer(
                 check: RequestCheck(token: token, port: listeningPort, allowedHosts: hosts), journal: journal,
                 session: session))
-        let consuming = Task.detached { await journal.consume(captures) }
+        // Ends when the feed stops and finishes the stream of what it hands over.
+        Task.detached { await journal.consume(captures) }
         feed.start()
         return Inspector(
             url: URL(string: "http://127.0.0.1:\(listeningPort)/?token=\(token)")!, server: server,
-            session: session, journal: journal, tasks: [consuming, Task { _ = try? await running.value }])
+            session: session, journal: journal, running: running)
     }
 
     /// Stops serving and takes out what the inspector installed; pages connected see the stream end.
+    /// Releasing the inspector stops it too.
     public func stop() async {
         session.feed.stop()
         session.recording.stop()
         await server.stop(timeout: 1)
-        for task in tasks { task.cancel() }
+        running.cancel()
     }
 }

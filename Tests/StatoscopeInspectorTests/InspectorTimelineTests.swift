@@ -55,7 +55,7 @@ extension InspectorTests {
             screen.waiting?.send(.wait)
             screen.send(.close)
             let messages = await Self.messages(from: stream) { messages in
-                messages.contains { $0.contains(#""step":"dismissed""#) }
+                messages.contains { $0.contains("NeverAnswers()") && $0.contains(#""step":"dismissed""#) }
             }
             await inspector.stop()
             let effect = messages.filter { $0.contains(#""text":"NeverAnswers()""#) }
@@ -65,6 +65,15 @@ extension InspectorTests {
                 })
             #expect(effect.contains { $0.contains(#""step":"dismissed""#) })
             #expect(!effect.contains { $0.contains(#""step":"cancelled""#) })
+        }
+
+        @Test func releasingTheInspectorStopsIt() async throws {
+            var inspector: Inspector? = try await Inspector.start(root: Account())
+            #expect(ScopeRuntime.lifecycleInspector != nil)
+            inspector = nil
+            #expect(inspector == nil && ScopeRuntime.lifecycleInspector == nil)
+            let again = try await Inspector.start(root: Account())
+            await again.stop()
         }
 
         @Test func stoppingTakesOutEverythingTheInspectorInstalled() async throws {

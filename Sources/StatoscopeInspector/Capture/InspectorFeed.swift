@@ -55,7 +55,11 @@ final class InspectorFeed {
             })
         // Analytics calls its sink off the main actor: handed over from there.
         registrations.append(Analytics.install { event in captures.yield([.analytics(event)]) })
+        // Started inside `withIsolatedInstruments`, it sees the effects started there only, as the
+        // app-wide middleware, the error handler and analytics installed above do.
+        let isolation = InstrumentIsolation.capture()
         ScopeRuntime.lifecycleInspector = { [weak self] runtime, step, effect in
+            guard isolation?.includesCurrent ?? true else { return }
             self?.note(runtime, step, effect)
         }
         snapshot()
