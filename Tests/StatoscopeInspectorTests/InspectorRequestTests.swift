@@ -154,15 +154,33 @@ extension InspectorTests {
             }
         }
 
-        @Test func copyingAsATestPlanSaysWhenItIsNotAvailable() async throws {
-            try await withInspector { requests in
+        @Test func copyingAsATestPlanGivesThePlanOfTheSessionWithoutItsSensitiveValues() async throws {
+            let account = Account()
+            try await withInspector(account) { requests in
+                account.send(.rename("Ada"))
+                account.send(.typePassword(Sensitive("hunter2")))
                 let answer = try await requests.send("/test-plan", query: ["token": requests.token])
-                #expect(answer.status == 501)
-                #expect(
-                    answer.text
-                        == "generating a test plan from the session is not available in this version of the inspector\n"
-                )
+                #expect(answer.status == 200)
+                #expect(answer.text.contains("try Account.GIVEN { Account() }"))
+                #expect(answer.text.contains(#".WHEN(.rename("Ada"))"#))
+                #expect(answer.text.contains(#".THEN(\.name, equals: "Ada")"#))
+                #expect(!answer.text.contains("hunter2"))
+                #expect(account.name == "Ada")
             }
+        }
+
+        @Test func withoutAWayToBuildAFreshTreeCopyingAsATestPlanSaysWhy() async throws {
+            let account = Account()
+            let inspector = try await Inspector.start(root: account)
+            let requests = InspectorRequests(inspector: inspector.url)
+            account.send(.rename("Ada"))
+            let answer = try await requests.send("/test-plan", query: ["token": requests.token])
+            await inspector.stop()
+            #expect(answer.status == 409)
+            #expect(
+                answer.text
+                    == "cannot write a test plan of this session: the inspector was started without a way to build a fresh tree: pass replayingInto to Inspector.start\n"
+            )
         }
 
         @Test func aSecondInspectorIsRefusedWhileOneRuns() async throws {

@@ -11,12 +11,19 @@ final class SessionRecording {
     /// Replays the first `count` events into a fresh tree and describes it; nil when the app gave
     /// the inspector no way to build one.
     let replay: (@MainActor (Recording) throws -> String)?
+    /// Writes the source of a test plan that plays the recording, checking the state after each
+    /// step; nil when the app gave the inspector no way to build a fresh tree.
+    let testPlan: (@MainActor (Recording) throws -> String)?
 
     init<Root: Scope>(recording root: Root, replayingInto makeRoot: (@MainActor () -> Root)?) {
         if let makeRoot {
             replay = { recording in try recording.reproduce { makeRoot() }.subtreeDescription }
+            testPlan = { recording in
+                try TestPlanSource(recording: recording) { makeRoot() }.swiftSource(checks: .afterEachStep)
+            }
         } else {
             replay = nil
+            testPlan = nil
         }
         recorder = Recorder(recording: root) { [weak self] line in self?.lines.append(line) }
     }
@@ -42,6 +49,12 @@ final class SessionRecording {
     func state(afterEvents count: Int) throws -> String {
         guard let replay else { throw InspectorUnavailable(reason: Self.noReplay) }
         return try replay(try Recording(jsonLines: text(firstEvents: count)))
+    }
+
+    /// The source of a test plan that plays the session so far.
+    func testPlanSource() throws -> String {
+        guard let testPlan else { throw InspectorUnavailable(reason: Self.noReplay) }
+        return try testPlan(try Recording(jsonLines: text()))
     }
 
     static let noReplay =
