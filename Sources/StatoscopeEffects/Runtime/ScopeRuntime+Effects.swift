@@ -92,7 +92,10 @@ extension ScopeRuntime {
     /// virtual clock (no identity) while effects are recorded, else the scope's ``EffectClock``.
     /// Other policies read no clock.
     private func now(for policy: EffectKeyPolicy) -> (Duration, AnyObject?) {
-        guard case .throttle = policy else { return (.zero, nil) }
+        switch policy {
+        case .throttle, .throttleLatest: break
+        case .cancelOlder, .keepOlder, .debounce: return (.zero, nil)
+        }
         guard Self.effectExecution != .recorded else { return (Self.virtualTime, nil) }
         let clock = resolve(EffectClock.self)
         return (clock.elapsed, clock.identity)
@@ -129,6 +132,9 @@ extension ScopeRuntime {
             cancelReplaced(in: part, committed.replaced)
             for entry in committed.started {
                 if let delay = entry.delay { schedule(entry.id, after: delay) }
+                if entry.payload.isStream, let timer = entry.payload.pristine as? RepeatingTimer {
+                    startTimer(entry.id, timer, after: entry.delay ?? .zero)
+                }
             }
             releaseKeys(in: part)
         case .discarded:

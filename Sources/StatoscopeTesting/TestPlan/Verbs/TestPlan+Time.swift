@@ -2,7 +2,9 @@ import Statoscope
 
 extension TestPlan {
     /// Moves the plan's clock forward by `duration`: the effects waiting for a quiet period
-    /// (`EffectKeyPolicy.debounce`) that become due start, and can then be completed.
+    /// (`EffectKeyPolicy.debounce`) or for their next attempt (a `RetryPolicy`) that become due
+    /// start, and can then be completed; each `RepeatingTimer` delivers the ticks due meanwhile, in
+    /// order, each at its instant. A step delivers at most a million ticks: beyond, it fails.
     ///
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
     /// nothing in a plan waits on the wall clock. It only moves forward: a negative `duration` fails
@@ -33,6 +35,16 @@ extension TestPlan {
                         WHEN_TimePasses(\(duration)) failed
                         expected: a duration of zero or more
                         actual: \(duration): the plan's clock only moves forward
+                        """)
+                }
+                let ticks = ScopeRuntime.timerTicks(within: duration)
+                guard ticks <= ScopeRuntime.mostTicksAtOnce else {
+                    return .failed(
+                        .misuse,
+                        """
+                        WHEN_TimePasses(\(duration)) failed
+                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks in one step
+                        actual: the running timers would tick more than that; let less time pass at once
                         """)
                 }
                 ScopeRuntime.advanceVirtualTime(by: duration)
