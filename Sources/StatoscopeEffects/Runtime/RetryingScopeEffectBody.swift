@@ -56,6 +56,8 @@ final class RetryingScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Senda
             guard !Task.isCancelled,
                 case .retry(let wait) = attempts.attemptEnded(failure: failure(of: outcome))
             else { return finish(outcome) }
+            // Told to the scope's runtime for logging and the flight recorder; the effect stays in flight.
+            CompletionInbox.shared.post(body: self, outcome: .retrying(after: wait), isFinal: false)
             do {
                 try await clock.sleep(for: wait)
             } catch {

@@ -183,4 +183,7 @@ package enum EffectOutcome: Sendable {
     case failed(any Error)
     /// Nothing to deliver: a stream ended with no event for its end, or was cancelled.
     case nothing
+    /// Nothing to deliver yet: an attempt of an effect enqueued with a ``RetryPolicy`` failed, and the
+    /// next one starts after this wait.
+    case retrying(after: Duration)
 }

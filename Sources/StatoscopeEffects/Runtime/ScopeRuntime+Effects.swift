@@ -196,7 +196,8 @@ extension ScopeRuntime {
         case .failed(let error):
             notify(.failed(error), effect)
             report(error, of: effect)
-        case .nothing:
+        case .nothing, .retrying:
+            // A retry's wait is never final: its last attempt's outcome is.
             notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle(in: part)
@@ -216,6 +217,8 @@ extension ScopeRuntime {
             deliver(scope)
         case .failed(let error):
             report(error, of: entry.payload)
+        case .retrying(let wait):
+            notify(.retrying(after: wait), entry.payload)
         case .nothing:
             break
         }
@@ -321,7 +324,7 @@ extension ScopeRuntime {
         }
     }
 
-    private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
+    func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
         let hooks = Self.effectRunning.hooks
         guard hooks.observer != nil || hooks.recorder != nil else { return }
         hooks.observer?(self, event, effect.pristine)

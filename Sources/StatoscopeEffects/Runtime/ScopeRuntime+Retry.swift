@@ -11,6 +11,7 @@ extension ScopeRuntime {
         case .deliver:
             finish(id, outcome: entry.payload.complete(outcome))
         case .retry(let wait):
+            notify(.retrying(after: wait), entry.payload)
             if wait > .zero { schedule(id, after: wait) }
         }
     }
