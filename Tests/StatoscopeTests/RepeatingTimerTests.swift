@@ -1,4 +1,5 @@
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
 import Testing
 
@@ -70,5 +71,44 @@ struct RepeatingTimerTests {
         try await woke.value
         // A deadline already passed returns at once.
         try await clock.sleep(until: start)
+    }
+}
+
+/// A scope whose every event, ticks included, starts another timer: its ticks multiply.
+@MainActor
+final class Multiplier: Scope {
+    var ticks = 0
+
+    enum When: Sendable {
+        case start
+        case ticked(Int)
+    }
+
+    func update(_ when: When) throws {
+        if case .ticked = when { ticks += 1 }
+        effectsState.enqueue(RepeatingTimer(every: .milliseconds(1)).map(When.ticked))
+    }
+}
+
+@MainActor
+@Suite
+struct VirtualTimerLimitTests {
+    @Test func timersThatTheirTicksStartStopTheClockAtTheLimit() {
+        // Synchronous on the main actor: no plan runs in between to see the recorded mode.
+        ScopeRuntime.effectExecution = .recorded
+        ScopeRuntime.resetVirtualTime()
+        defer {
+            ScopeRuntime.effectExecution = .running
+            ScopeRuntime.resetVirtualTime()
+        }
+        let multiplier = Multiplier()
+        multiplier.send(.start)
+        #expect(ScopeRuntime.timerTicks(within: .milliseconds(40)) == 40, "one timer running now")
+
+        #expect(!ScopeRuntime.advanceVirtualTime(by: .milliseconds(40), limit: 1_000))
+
+        #expect(multiplier.ticks == 1_000)
+        #expect(ScopeRuntime.virtualTime < .milliseconds(40), "stopped at the last tick delivered")
+        multiplier.effectsState.cancelAllEffects()
     }
 }

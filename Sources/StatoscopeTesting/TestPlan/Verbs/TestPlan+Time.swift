@@ -47,7 +47,16 @@ extension TestPlan {
                         actual: the running timers would tick more than that; let less time pass at once
                         """)
                 }
-                ScopeRuntime.advanceVirtualTime(by: duration)
+                guard ScopeRuntime.advanceVirtualTime(by: duration) else {
+                    return .failed(
+                        .misuse,
+                        """
+                        WHEN_TimePasses(\(duration)) failed
+                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks in one step
+                        actual: the timers, with those their ticks started, ticked more than that; the plan's \
+                        clock stopped at \(ScopeRuntime.virtualTime)
+                        """)
+                }
                 return run.outcomeOfReportedErrors(during: "WHEN_TimePasses(\(duration))")
             })
     }
