@@ -83,7 +83,7 @@ final class SyncedCounter: Scope {
     }
 }
 
-// README.md, line 178
+// README.md, line 183
 
 final class SyncedCounterTests: XCTestCase {
     func testTappingSavesTheNewCount() throws {
@@ -105,7 +105,7 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 211
+// README.md, line 216
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }

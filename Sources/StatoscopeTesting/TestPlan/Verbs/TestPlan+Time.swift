@@ -62,7 +62,8 @@ extension TestPlan {
     }
 
     /// Checks that an effect of type `E` is pending and has not started yet: it waits for the
-    /// plan's clock to reach the end of its quiet period.
+    /// plan's clock to reach the end of its quiet period, of its trailing throttle's window, or of
+    /// its retry policy's wait before the next attempt.
     public func THEN_Scheduled<E: Effect>(
         _ type: E.Type,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
