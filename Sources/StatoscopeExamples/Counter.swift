@@ -74,7 +74,27 @@ package final class Counter: Scope {
         effectsState.enqueue(
             PostCount(count: viewDisplaysTotalCount)
                 .mapToResultWithError { ServerError($0) }
-                .map { When.networkPostCompleted(NetworkOutcome($0)) }
+                .map { When.networkPostCompleted(NetworkOutcome($0)) },
+            retrying: Self.saveRetries
         )
+    }
+
+    /// A save that failed tries again twice, 200 ms and then 400 ms later (each up to a fifth
+    /// sooner, so that devices that failed together do not retry together): a busy or briefly
+    /// unreachable server gets another chance, while a request the server refused (a 4xx) is not
+    /// sent again. The buttons stay disabled until the last attempt's answer.
+    package static let saveRetries = RetryPolicy.exponentialBackoff(
+        maxAttempts: 3, initialDelay: .milliseconds(200), maxDelay: .seconds(1), jitter: .random(upTo: 0.2)
+    ) { error in
+        ServerError(error).isRefusal ? .giveUp : .retry
+    }
+}
+
+extension ServerError {
+    /// Whether the server answered with a client error (4xx), which the same request would get again:
+    /// the status read from the message `JSONOverHTTP` writes ("POST /counter answered 404: …").
+    fileprivate var isRefusal: Bool {
+        guard let range = message.range(of: " answered ") else { return false }
+        return message[range.upperBound...].prefix(3).first == "4"
     }
 }

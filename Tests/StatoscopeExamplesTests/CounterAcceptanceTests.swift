@@ -14,10 +14,11 @@ struct CounterAcceptanceTests {
             .THEN(\.viewDisplaysTotalCount, equals: 1)
             .THEN(\.viewShowsLoadingAndDisablesButtons, equals: true)
             .THEN_Enqueued(PostCount(count: 1))
-            .FORK_EffectFails(PostCount.self, with: ServerError(message: "offline")) { failure in
+            .FORK_EffectFails(PostCount.self, with: ServerError(message: "POST /counter answered 400")) {
+                failure in
                 try failure
                     .THEN(\.viewShowsLoadingAndDisablesButtons, equals: false)
-                    .THEN(\.viewDisplaysError, equals: "offline")
+                    .THEN(\.viewDisplaysError, equals: "POST /counter answered 400")
                     .THEN(\.viewDisplaysTotalCount, equals: 1)
             }
             .WHEN_EffectCompletes(PostCount.self, with: CounterDTO(count: 7))

@@ -201,11 +201,18 @@ package struct EffectsStateMachine<Payload> {
             }
             throttledAt = ThrottleStart(at: now, clock: clock)
         }
+        var trailingDelay: Duration?
+        if let key, case .throttleLatest(let interval) = policy {
+            let start = trailingStart(
+                key: key, interval: EffectClock.boundedWait(interval), now: now, clock: clock)
+            throttledAt = ThrottleStart(at: start, clock: clock)
+            if start > now { trailingDelay = start - now }
+        }
         if let key, let older = idsByKey[key] {
             switch policy {
             case .keepOlder:
                 return .dropped(keptInFlight: older)
-            case .cancelOlder, .debounce, .throttle:
+            case .cancelOlder, .debounce, .throttle, .throttleLatest:
                 if entries[older] != nil, isStaged(older) {
                     // Staged by this same update: it never ran, and the running effect it was to
                     // replace (if any) is now replaced by the newer one.
@@ -218,7 +225,7 @@ package struct EffectsStateMachine<Payload> {
         }
         lastID += 1
         let id = EffectID(rawValue: lastID)
-        var delay: Duration?
+        var delay = trailingDelay
         if case .debounce(let quietPeriod) = policy, quietPeriod > .zero {
             delay = EffectClock.boundedWait(quietPeriod)
         }
@@ -231,6 +238,19 @@ package struct EffectsStateMachine<Payload> {
         if let replaced { replacements[id] = replaced }
         stagedIDs.append(id)
         return .staged(id, cancelled: cancelled)
+    }
+
+    /// When an effect enqueued with ``EffectKeyPolicy/throttleLatest(_:)`` starts: at the start
+    /// already set for the key's latest effect while it waits, at the end of the window the latest
+    /// start opened, or now once that window is over (or was on another clock).
+    private func trailingStart(key: AnyHashable, interval: Duration, now: Duration, clock: AnyObject?)
+        -> Duration
+    {
+        guard let last = throttleStarts[key], last.clock === clock else { return now }
+        if now < last.at { return last.at }
+        // Both instants lie between zero and the clock's elapsed time, and the interval is at most a
+        // century: nothing here overflows.
+        return now - last.at < interval ? last.at + interval : now
     }
 
     /// The update that staged effects returned: they are running now, and the running effects they

@@ -19,6 +19,17 @@ package struct ScopeEffect: Sendable {
         body = TypedScopeStreamBody<S>(chain: effect.streamChain)
     }
 
+    @inlinable
+    init<E: Effect>(fireAndForget effect: E) {
+        body = FireAndForgetScopeEffectBody(chain: effect.chain)
+    }
+
+    @inlinable
+    init<S: Scope, E: Effect>(_ effect: E, for scopeType: S.Type, retrying policy: RetryPolicy)
+    where E.ResultType == S.When {
+        body = RetryingScopeEffectBody<S>(chain: effect.chain, policy: policy)
+    }
+
     /// The effect as first enqueued.
     package var pristine: any Effect { body.pristine }
 
@@ -40,6 +51,13 @@ package struct ScopeEffect: Sendable {
     /// scope receives; a test uses it to complete an effect by hand.
     package func complete(_ outcome: Any) -> EffectOutcome {
         body.complete(outcome)
+    }
+
+    /// A test plan ended the running attempt with `outcome`, as ``complete(_:)`` takes it: whether to
+    /// deliver it, or, for an effect enqueued with a ``RetryPolicy``, to wait and try again.
+    @MainActor
+    package func attemptEndedByHand(_ outcome: Any) -> RetryStateMachine.Action {
+        body.attemptEndedByHand(outcome)
     }
 }
 
@@ -88,6 +106,10 @@ class ScopeEffectBody: @unchecked Sendable {
 
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
 
+    /// What to do with an outcome a test plan gave by hand: deliver it, unless the effect retries.
+    @MainActor
+    func attemptEndedByHand(_ outcome: Any) -> RetryStateMachine.Action { .deliver }
+
     /// Runs the effect and its chain, off the main actor, and posts what they bring back for the
     /// `runtime` and `id` set.
     func run() async { preconditionFailure("overridden") }
@@ -133,6 +155,14 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
+        Self.outcome(of: outcome, transform: transform, steps: steps)
+    }
+
+    /// What the scope receives for the pristine effect's boxed `outcome`, through the chain's
+    /// `transform` and `steps`.
+    static func outcome(
+        of outcome: Any, transform: (Any, any Sendable) throws -> S.When, steps: any Sendable
+    ) -> EffectOutcome {
         do {
             let when = try transform(outcome, steps)
             // Checked: the runtime delivering this holds the object that enqueued the effect through
@@ -153,4 +183,7 @@ package enum EffectOutcome: Sendable {
     case failed(any Error)
     /// Nothing to deliver: a stream ended with no event for its end, or was cancelled.
     case nothing
+    /// Nothing to deliver yet: an attempt of an effect enqueued with a ``RetryPolicy`` failed, and the
+    /// next one starts after this wait.
+    case retrying(after: Duration)
 }

@@ -103,7 +103,10 @@ extension ScopeRuntime {
     /// virtual clock (no identity) while effects are recorded, else the scope's ``EffectClock``.
     /// Other policies read no clock.
     private func now(for policy: EffectKeyPolicy) -> (Duration, AnyObject?) {
-        guard case .throttle = policy else { return (.zero, nil) }
+        switch policy {
+        case .throttle, .throttleLatest: break
+        case .cancelOlder, .keepOlder, .debounce: return (.zero, nil)
+        }
         guard Self.effectExecution != .recorded else { return (Self.virtualTime, nil) }
         let clock = resolve(EffectClock.self)
         return (clock.elapsed, clock.identity)
@@ -140,6 +143,9 @@ extension ScopeRuntime {
             cancelReplaced(in: part, committed.replaced)
             for entry in committed.started {
                 if let delay = entry.delay { schedule(entry.id, after: delay) }
+                if entry.payload.isStream, let timer = entry.payload.pristine as? RepeatingTimer {
+                    startTimer(entry.id, timer, after: entry.delay ?? .zero)
+                }
             }
             releaseKeys(in: part)
         case .discarded:
@@ -201,7 +207,8 @@ extension ScopeRuntime {
         case .failed(let error):
             notify(.failed(error), effect)
             report(error, of: effect)
-        case .nothing:
+        case .nothing, .retrying:
+            // A retry's wait is never final: its last attempt's outcome is.
             notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle(in: part)
@@ -221,6 +228,8 @@ extension ScopeRuntime {
             deliver(scope)
         case .failed(let error):
             report(error, of: entry.payload)
+        case .retrying(let wait):
+            notify(.retrying(after: wait), entry.payload)
         case .nothing:
             break
         }
@@ -326,7 +335,7 @@ extension ScopeRuntime {
         }
     }
 
-    private func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
+    func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
         let hooks = Self.effectRunning.hooks
         guard hooks.observer != nil || hooks.recorder != nil || hooks.inspector != nil else { return }
         hooks.observer?(self, event, effect.pristine)

@@ -11,6 +11,8 @@ extension ScopeRuntime {
     private struct VirtualClock {
         var now: Duration = .zero
         var scheduling: [WeakRuntime] = []
+        /// The recorded timers, which tick as the plan's time passes, the next to tick first.
+        var timers = TimerQueue()
     }
 
     // Global because virtual time is: one clock for the plan's whole tree.
@@ -30,9 +32,53 @@ extension ScopeRuntime {
 
     /// Moves virtual time forward, up to ``latestVirtualTime``; the scheduled effects due by then
     /// start, in the order they become due.
-    package static func advanceVirtualTime(by duration: Duration) {
-        let now = later(virtualTime, by: duration)
-        virtualClock.now = now
+    ///
+    /// The recorded timers tick on the way, each tick at its instant: the effects due before a tick
+    /// start first, and what handling a tick enqueues or cancels holds for the ticks after it.
+    /// Returns false when the ticks went past `limit` (timers that their ticks started, say): time
+    /// then stops at the last tick delivered.
+    @discardableResult
+    package static func advanceVirtualTime(by duration: Duration, limit: Int = mostTicksAtOnce) -> Bool {
+        let target = later(virtualTime, by: duration)
+        var delivered = 0
+        while let timer = virtualClock.timers.popFirst(dueBy: target) {
+            guard timer.isAlive else { continue }
+            guard delivered < limit else {
+                virtualClock.timers.insert(timer)
+                return false
+            }
+            delivered += 1
+            startDue(at: timer.due)
+            virtualClock.now = timer.due
+            var ticked = timer
+            ticked.ticks += 1
+            // Queued again before its tick is handled: a cancellation there leaves it dead in the
+            // queue, dropped when it comes up.
+            if let next = ticked.nextTick {
+                ticked.due = next
+                virtualClock.timers.insert(ticked)
+            }
+            ticked.runtime?.deliverTick(ticked)
+        }
+        startDue(at: target)
+        virtualClock.now = target
+        return true
+    }
+
+    /// The recorded timers, for ``timerTicks(within:limit:)``.
+    static var recordedTimers: [VirtualTimer] { virtualClock.timers.all }
+
+    /// Queues a timer a plan recorded, unless it never ticks before the plan's time ends.
+    static func queue(_ timer: VirtualTimer) {
+        var timer = timer
+        guard let first = timer.nextTick else { return }
+        timer.due = first
+        virtualClock.timers.insert(timer)
+    }
+
+    /// Starts the scheduled effects due by `now`.
+    private static func startDue(at now: Duration) {
+        guard !virtualClock.scheduling.isEmpty else { return }
         var due: [WeakRuntime] = []
         swap(&due, &virtualClock.scheduling)
         for runtime in due.compactMap(\.runtime) {
@@ -50,7 +96,7 @@ extension ScopeRuntime {
 
     /// `duration` after `time`, or ``latestVirtualTime`` if that is later; `time` is virtual time,
     /// between zero and the latest, and `duration` is not negative, so nothing here overflows.
-    private static func later(_ time: Duration, by duration: Duration) -> Duration {
+    static func later(_ time: Duration, by duration: Duration) -> Duration {
         duration >= latestVirtualTime - time ? latestVirtualTime : time + duration
     }
 }

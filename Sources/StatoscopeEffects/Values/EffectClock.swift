@@ -29,7 +29,10 @@ import StatoscopeInjection
 /// which is in practice until its effect is cancelled, and one of zero or less does not wait.
 public struct EffectClock: Injectable {
     private let sleeper: @Sendable (Duration) async throws -> Void
+    private let deadlineSleeper: @Sendable (Duration) async throws -> Void
     private let elapsedTime: @Sendable () -> Duration
+    /// The wrapped clock's minimum resolution.
+    public let minimumResolution: Duration
     /// Identifies this value and its copies: a throttle measures an interval between two instants of
     /// one clock, and an interval that started on another clock is over.
     let identity = Identity()
@@ -38,7 +41,9 @@ public struct EffectClock: Injectable {
     public init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let origin = clock.now
         sleeper = { try await clock.sleep(for: $0) }
+        deadlineSleeper = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
         elapsedTime = { origin.duration(to: clock.now) }
+        minimumResolution = clock.minimumResolution
     }
 
     /// An object whose identity is that of an ``EffectClock`` value.
@@ -71,5 +76,45 @@ public struct EffectClock: Injectable {
     /// A `duration` longer than ``longestWait`` waits that long, one of zero or less does not wait.
     public func sleep(for duration: Duration) async throws {
         try await sleeper(Self.boundedWait(duration))
+    }
+}
+
+extension EffectClock: Clock {
+    /// An instant of an ``EffectClock``: the time since that clock value was made, which its copies
+    /// share. Compare and subtract only instants of one clock value.
+    public struct Instant: InstantProtocol, Sendable {
+        /// The time from the clock value's start to this instant.
+        public let offset: Duration
+
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+
+        /// The time from this instant to `other`.
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    /// The clock's time now: measure from it, and sleep until an instant after it, so that the time
+    /// spent handling events between waits causes no drift.
+    ///
+    /// <!-- compiled inside: func measureSample(clock: EffectClock) async throws { … } -->
+    /// ```swift
+    /// let start = clock.now
+    /// for second in 1...3 {
+    ///     try await clock.sleep(until: start.advanced(by: .seconds(second)))
+    /// }
+    /// ```
+    public var now: Instant { Instant(offset: elapsed) }
+
+    /// Suspends until the clock reaches `deadline`; throws `CancellationError` if the task is
+    /// cancelled meanwhile. A deadline already passed returns at once; one more than
+    /// ``longestWait`` ahead waits that long.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let wait = deadline.offset - elapsed
+        guard wait > .zero else { return try Task.checkCancellation() }
+        if wait > Self.longestWait { return try await sleeper(Self.longestWait) }
+        try await deadlineSleeper(deadline.offset)
     }
 }

@@ -38,4 +38,19 @@ public enum EffectKeyPolicy: Sendable {
     /// clock. An interval of zero or less drops nothing; one longer than ``EffectClock/longestWait``
     /// (a century) lasts that long.
     case throttle(Duration)
+    /// Start at most once per interval, and the latest effect of each interval at its end: saving
+    /// a position or a draft while it changes, without losing the last change.
+    ///
+    /// The first effect with the key starts at once and opens a window of `interval` on the scope's
+    /// ``EffectClock``. One enqueued within the window waits for its end, and each newer one replaces
+    /// it and waits for the same end, so of a burst only the latest starts, when the window ends;
+    /// starting opens the next window. Like ``debounce(_:)``, a new effect replaces the one with its
+    /// key in flight, running or waiting, as with ``cancelOlder``. While it waits, the effect is
+    /// listed in ``ScopeEffects/effects`` and can be cancelled; in a test plan it is scheduled, and
+    /// starts once the plan let the window pass.
+    ///
+    /// An interval of zero or less starts every effect at once; one longer than
+    /// ``EffectClock/longestWait`` (a century) lasts that long. After a scope above injects another
+    /// ``EffectClock``, the next effect starts at once and opens a window on the new clock.
+    case throttleLatest(Duration)
 }

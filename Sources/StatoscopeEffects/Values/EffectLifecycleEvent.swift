@@ -18,6 +18,8 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
     case failed(any Error)
     /// Cancelled: it will deliver nothing.
     case cancelled
+    /// An attempt failed and its ``RetryPolicy`` tries again after this wait; it is still in flight.
+    case retrying(after: Duration)
 
     package var description: String {
         guard case .failed(let error) = self else { return stepName }
@@ -35,6 +37,7 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
         case .completed: "completed"
         case .failed: "failed"
         case .cancelled: "cancelled"
+        case .retrying(let wait): "failed; tries again in \(wait)"
         }
     }
 }

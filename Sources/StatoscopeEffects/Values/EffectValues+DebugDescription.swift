@@ -40,6 +40,7 @@ extension EffectKeyPolicy: CustomStringConvertible, CustomDebugStringConvertible
         case .keepOlder: "keepOlder"
         case .debounce(let interval): "debounce(\(interval))"
         case .throttle(let interval): "throttle(\(interval))"
+        case .throttleLatest(let interval): "throttleLatest(\(interval))"
         }
     }
 

@@ -131,12 +131,14 @@ enum DifferentialPolicy: Equatable, Sendable, CustomStringConvertible {
     case keepOlder
     case debounce(Duration)
     case throttle(Duration)
+    case throttleLatest(Duration)
 
     static let all: [DifferentialPolicy] = [
         .cancelOlder, .keepOlder,
         .debounce(.milliseconds(300)), .debounce(.zero), .debounce(.milliseconds(-100)),
         .throttle(.seconds(1)), .throttle(.zero), .throttle(.milliseconds(-100)),
         .debounce(.seconds(Int64.max)), .throttle(.seconds(Int64.max)),
+        .throttleLatest(.seconds(1)), .throttleLatest(.zero), .throttleLatest(.seconds(Int64.max)),
     ]
 
     init(_ number: Int) {
@@ -149,6 +151,7 @@ enum DifferentialPolicy: Equatable, Sendable, CustomStringConvertible {
         case .keepOlder: .keepOlder
         case .debounce(let quietPeriod): .debounce(quietPeriod)
         case .throttle(let interval): .throttle(interval)
+        case .throttleLatest(let interval): .throttleLatest(interval)
         }
     }
 
@@ -158,6 +161,7 @@ enum DifferentialPolicy: Equatable, Sendable, CustomStringConvertible {
         case .keepOlder: "keeping the older"
         case .debounce(let quietPeriod): "debounced \(quietPeriod)"
         case .throttle(let interval): "throttled \(interval)"
+        case .throttleLatest(let interval): "throttled to the latest \(interval)"
         }
     }
 }

@@ -18,10 +18,11 @@ enum PendingEffects {
 
     /// Completes a pending effect with `outcome`, a `Result<Pristine.ResultType, any Error>` boxed
     /// as `Any`: the result goes through the effect's `map` chain and, as a `When`, through `send`,
-    /// and the effect leaves the pending list.
+    /// and the effect leaves the pending list. An effect enqueued with a retry policy that retries
+    /// this failure stays pending instead, scheduled for its next attempt.
     static func complete(_ entry: Entry, of scope: some Scope, with outcome: Any) {
         guard let runtime = ScopeRuntimeTable.existingRuntime(for: scope) else { return }
-        runtime.finish(entry.id, outcome: entry.payload.complete(outcome))
+        runtime.attemptEndedByHand(entry.id, outcome: outcome)
     }
 
     /// Feeds a pending stream effect one element of its pristine stream (boxed as `Any`): it goes

@@ -2,7 +2,9 @@ import Statoscope
 
 extension TestPlan {
     /// Moves the plan's clock forward by `duration`: the effects waiting for a quiet period
-    /// (`EffectKeyPolicy.debounce`) that become due start, and can then be completed.
+    /// (`EffectKeyPolicy.debounce`) or for their next attempt (a `RetryPolicy`) that become due
+    /// start, and can then be completed; each `RepeatingTimer` delivers the ticks due meanwhile, in
+    /// order, each at its instant. A step delivers at most a million ticks: beyond, it fails.
     ///
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
     /// nothing in a plan waits on the wall clock. It only moves forward: a negative `duration` fails
@@ -35,13 +37,33 @@ extension TestPlan {
                         actual: \(duration): the plan's clock only moves forward
                         """)
                 }
-                ScopeRuntime.advanceVirtualTime(by: duration)
+                let ticks = ScopeRuntime.timerTicks(within: duration)
+                guard ticks <= ScopeRuntime.mostTicksAtOnce else {
+                    return .failed(
+                        .misuse,
+                        """
+                        WHEN_TimePasses(\(duration)) failed
+                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks in one step
+                        actual: the running timers would tick more than that; let less time pass at once
+                        """)
+                }
+                guard ScopeRuntime.advanceVirtualTime(by: duration) else {
+                    return .failed(
+                        .misuse,
+                        """
+                        WHEN_TimePasses(\(duration)) failed
+                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks in one step
+                        actual: the timers, with those their ticks started, ticked more than that; the plan's \
+                        clock stopped at \(ScopeRuntime.virtualTime)
+                        """)
+                }
                 return run.outcomeOfReportedErrors(during: "WHEN_TimePasses(\(duration))")
             })
     }
 
     /// Checks that an effect of type `E` is pending and has not started yet: it waits for the
-    /// plan's clock to reach the end of its quiet period.
+    /// plan's clock to reach the end of its quiet period, of its trailing throttle's window, or of
+    /// its retry policy's wait before the next attempt.
     public func THEN_Scheduled<E: Effect>(
         _ type: E.Type,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
