@@ -104,6 +104,7 @@ final class InspectorFeed {
         case .started: shown = .started
         case .completed: shown = .completed
         case .failed: shown = .failed
+        case .retrying: shown = .retrying
         case .cancelled: shown = runtime.hasLeftTheApp ? .dismissed : .cancelled
         }
         note(
