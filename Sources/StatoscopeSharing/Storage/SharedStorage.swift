@@ -3,7 +3,7 @@ import Foundation
 /// Where a ``SharedStore`` saves persisted values: one record of bytes per key name.
 ///
 /// The library's storages are ``JSONFileStorage`` (the default), ``InMemoryStorage`` and, on Apple
-/// platforms, ``UserDefaultsStorage``. The store calls ``save(_:as:)`` off the main actor, one save
+/// platforms, `UserDefaultsStorage`. The store calls ``save(_:as:)`` off the main actor, one save
 /// at a time, and the other methods on it.
 public protocol SharedStorage: Sendable {
     /// The bytes saved under `name`, or nil when nothing is.
