@@ -209,6 +209,14 @@ public final class SharedStore: Injectable {
     }
 }
 
+extension SharedStore: CustomStringConvertible {
+    /// `SharedStore(InMemoryStorage)`: the store and where it saves, as a subtree's description shows
+    /// what is injected.
+    nonisolated public var description: String {
+        "SharedStore(\(givenStorage.map { String(describing: type(of: $0)) } ?? "default storage"))"
+    }
+}
+
 /// A key as the store files it: two keys of one name and type name one value.
 struct EntryKey: Hashable {
     let name: String

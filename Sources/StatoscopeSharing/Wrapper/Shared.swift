@@ -134,11 +134,39 @@ extension Shared: ResolvedStateStorage {
         case .owned(let box):
             return box.current
         case .key(let key):
-            if let resolved { return resolved.box.current }
+            if let resolved, resolved.generation == ScopeTree.generation { return resolved.box.current }
             guard let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope) else {
                 return key.defaultValue
             }
             return runtime.resolve(SharedStore.self).box(for: key, reader: runtime).current
+        }
+    }
+}
+
+/// A `@Shared` property's storage, as checks find the properties that read a key.
+package protocol SharedProperty {
+    /// The name of the key the property reads, or nil for a value its scope owns.
+    var sharedKeyName: String? { get }
+}
+
+extension Shared: SharedProperty {
+    package var sharedKeyName: String? {
+        if case .key(let key) = source { return key.name }
+        return nil
+    }
+}
+
+extension SharedStore {
+    /// The properties of `scope` that read the key named `keyName`, by name, base classes' included.
+    package static func properties(readingKeyNamed keyName: String, of scope: AnyObject) -> [String] {
+        let mirrors = sequence(first: Mirror(reflecting: scope), next: { $0.superclassMirror })
+        return mirrors.flatMap { mirror in
+            mirror.children.compactMap { child -> String? in
+                guard let label = child.label, let property = child.value as? any SharedProperty,
+                    property.sharedKeyName == keyName
+                else { return nil }
+                return label.hasPrefix("_") ? String(label.dropFirst()) : label
+            }
         }
     }
 }

@@ -108,5 +108,6 @@ struct SharedValueTests {
                 "info SharingParent changed theme: \"light\" -> \"dark\"",
             ])
         #expect(parent.subtreeDescription.contains("unread = 1"), "\(parent.subtreeDescription)")
+        #expect(parent.subtreeDescription.contains("injects SharedStore = SharedStore(InMemoryStorage)"))
     }
 }

@@ -44,6 +44,20 @@ struct SharingPlanTests {
             .runTest()
     }
 
+    @Test func aStrictPlansCheckOfASharedValueCoversEveryScopeReadingIt() throws {
+        let failures = try planFailures {
+            try SharingParent.GIVEN { SharingParent() }
+                .strictState(true)
+                .WHEN(.received)
+                .THEN_Shared(SharingKeys.unread, equals: 1)
+                .WHEN(.received)
+                .runTest()
+        }
+        // The first change is checked by THEN_Shared; the second, left unchecked, fails the plan.
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasSuffix("unchecked:\n  SharingParent.unread: 1 → 2") == true, "\(failures)")
+    }
+
     @Test func forkBranchesGetTheirOwnCopies() throws {
         try SharingParent.GIVEN { SharingParent() }
             .WHEN(.received)

@@ -44,7 +44,8 @@ extension TestPlan {
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
             describe: { "the shared \(key.name) is `\(ValueText.inline(captured.value))`" },
-            perform: { _, scope in
+            perform: { run, scope in
+                Self.checkedEverywhere(key.name, in: run)
                 let actual = SharedStore.current(key, readBy: scope)
                 guard actual != captured.value else { return .passed }
                 return .failed(
@@ -134,5 +135,18 @@ extension TestPlan {
     /// `1 write`, `2 writes`.
     private static func writesText(_ count: Int) -> String {
         count == 1 ? "1 write" : "\(count) writes"
+    }
+
+    /// Marks every property that reads the key, in every scope of the line, as checked: a strict
+    /// plan's check of a shared value covers each scope that reads it.
+    @MainActor
+    private static func checkedEverywhere(_ keyName: String, in run: PlanRun) {
+        guard let ledger = run.ledger, ledger.hasUnchecked else { return }
+        for reader in ledger.scopes(of: run) {
+            let path = ScopeRuntimeTable.existingRuntime(for: reader)?.path ?? "\(type(of: reader))"
+            for property in SharedStore.properties(readingKeyNamed: keyName, of: reader) {
+                run.checked(property, of: path)
+            }
+        }
     }
 }
