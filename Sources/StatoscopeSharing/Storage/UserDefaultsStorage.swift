@@ -5,13 +5,20 @@
     /// A storage that saves each persisted value as data in user defaults, under `<prefix><name>`;
     /// on Apple platforms.
     public struct UserDefaultsStorage: SharedStorage {
-        private let defaults: UserDefaults
+        /// The suite's name, or nil for the standard defaults: a name rather than the object, which not
+        /// every SDK marks `Sendable`.
+        private let suiteName: String?
         private let prefix: String
 
-        /// Saves in `defaults` (the standard ones unless given), under keys starting with `prefix`.
-        public init(_ defaults: UserDefaults = .standard, prefix: String = "Shared.") {
-            self.defaults = defaults
+        /// Saves in the defaults of the suite named `suiteName` (the standard ones when nil), under
+        /// keys starting with `prefix`.
+        public init(suiteName: String? = nil, prefix: String = "Shared.") {
+            self.suiteName = suiteName
             self.prefix = prefix
+        }
+
+        private var defaults: UserDefaults {
+            suiteName.flatMap { UserDefaults(suiteName: $0) } ?? .standard
         }
 
         /// What is saved under `name`, or nil.
