@@ -5,6 +5,7 @@ import Observation
 /// One shared value: what every reader of its key in one store reads, observable so that a view
 /// reading it refreshes once per change.
 @MainActor
+@usableFromInline
 final class SharedBox<Value: Sendable>: Observable {
     /// The key's name, or `owned` for a value a scope owns.
     let name: String
@@ -14,6 +15,9 @@ final class SharedBox<Value: Sendable>: Observable {
     weak var store: SharedStore?
     private var storedValue: Value
     private let registrar = ObservationRegistrar()
+    /// The key path observers are told of, made once: a key path into a generic class is made anew
+    /// each time its literal runs, which cost a read more than the rest of it.
+    private var observedPath: KeyPath<SharedBox<Value>, Value>?
     /// The bytes the storage holds as far as this app knows (loaded or written by it): a reload that
     /// finds them again finds no change.
     var knownData: Data?
@@ -29,9 +33,17 @@ final class SharedBox<Value: Sendable>: Observable {
     }
 
     /// The value, read as a view or a scope reads it: observed.
+    @usableFromInline
     var value: Value {
-        registrar.access(self, keyPath: \.value)
+        registrar.access(self, keyPath: valuePath)
         return storedValue
+    }
+
+    private var valuePath: KeyPath<SharedBox<Value>, Value> {
+        if let observedPath { return observedPath }
+        let path = \SharedBox<Value>.value
+        observedPath = path
+        return path
     }
 
     /// The value, read without telling observers: for descriptions and checks.
@@ -40,7 +52,7 @@ final class SharedBox<Value: Sendable>: Observable {
     /// Changes the value: observers of the value are told once, then the scopes observing changes get
     /// their events.
     func change(to newValue: Value) {
-        registrar.withMutation(of: self, keyPath: \.value) { storedValue = newValue }
+        registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
         guard !observers.isEmpty else { return }
         observers.removeAll { $0.scope == nil }
         // A copy: an observer's event may ask for more changes, which edit the list.

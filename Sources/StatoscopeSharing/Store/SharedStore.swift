@@ -104,12 +104,14 @@ public final class SharedStore: Injectable {
         guard key.format != nil else { return }
         let entryKey = EntryKey(key)
         if !unsaved.contains(entryKey) { unsaved.append(entryKey) }
-        scheduleSave(on: runtime.resolve(EffectClock.self))
+        scheduleSave(onClockOf: runtime)
     }
 
-    /// Saves what changed, a delay after now, unless a save is already due.
-    private func scheduleSave(on clock: EffectClock) {
+    /// Saves what changed, a delay after now on the clock `runtime` resolves, unless a save is
+    /// already due: the clock is resolved only then, once per burst.
+    private func scheduleSave(onClockOf runtime: ScopeRuntime) {
         guard case .coalesced(let delay) = schedule, saveTimer == nil else { return }
+        let clock = runtime.resolve(EffectClock.self)
         if lifecycleObservers == nil { lifecycleObservers = observeAppLifecycle() }
         saveTimer = Task { [weak self] in
             try? await clock.sleep(for: delay)

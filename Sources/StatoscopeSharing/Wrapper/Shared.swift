@@ -32,6 +32,7 @@ import StatoscopeInjection
 @propertyWrapper
 public struct Shared<Value: Sendable> {
     /// Where the value lives.
+    @usableFromInline
     enum Source {
         /// In the store the scope resolves, under this key.
         case key(SharedKey<Value>)
@@ -39,10 +40,10 @@ public struct Shared<Value: Sendable> {
         case owned(SharedBox<Value>)
     }
 
-    let source: Source
+    @usableFromInline let source: Source
     /// The key's box as last resolved, and the tree's generation then: a later change to the tree may
     /// bring another store.
-    var resolved: (box: SharedBox<Value>, generation: UInt64)?
+    @usableFromInline var resolved: (box: SharedBox<Value>, generation: UInt64)?
 
     /// The value of `key` in the scope's store.
     public init(_ key: SharedKey<Value>) {
@@ -72,46 +73,70 @@ public struct Shared<Value: Sendable> {
     }
 
     /// Reads or changes the value, on behalf of the scope holding the property.
+    ///
+    /// Inlinable, so that a read of a resolved value compiles, in the reader's module, to a
+    /// generation check and the box's read; unspecialised, it went through key-path projections.
     @MainActor
+    @inlinable
     public static subscript<Reader: Scope>(
         _enclosingInstance reader: Reader,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Reader, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Reader, Shared<Value>>
     ) -> Value {
         get {
-            box(of: reader, storage: storageKeyPath).value
+            // A value the scope owns is cached with the generation `.max`, which the tree never reaches.
+            let shared = reader[keyPath: storageKeyPath]
+            if let resolved = shared.resolved,
+                resolved.generation == ScopeTree.generation || resolved.generation == .max
+            {
+                return resolved.box.value
+            }
+            return box(of: reader, storage: storageKeyPath).value
         }
         set {
-            let box = box(of: reader, storage: storageKeyPath)
-            let runtime = ScopeRuntimeTable.runtime(for: reader)
-            guard Dispatcher.isUpdating else {
-                ErrorReporting.report(
-                    ErrorReport(
-                        error: SharedValueWriteRefused(key: box.name), source: .sharing, runtime: runtime))
-                return
-            }
-            switch reader[keyPath: storageKeyPath].source {
-            case .key(let key):
-                if let store = box.store {
-                    store.change(box, to: newValue, by: runtime, key: key)
-                } else {
-                    box.change(to: newValue)
-                }
-            case .owned:
+            write(newValue, by: reader, storage: storageKeyPath)
+        }
+    }
+
+    /// Changes the value on behalf of `reader`, inside an update; refuses and reports it elsewhere.
+    @MainActor
+    @usableFromInline
+    static func write<Reader: Scope>(
+        _ newValue: Value, by reader: Reader,
+        storage storageKeyPath: ReferenceWritableKeyPath<Reader, Shared<Value>>
+    ) {
+        let box = box(of: reader, storage: storageKeyPath)
+        let runtime = ScopeRuntimeTable.runtime(for: reader)
+        guard Dispatcher.isUpdating else {
+            ErrorReporting.report(
+                ErrorReport(
+                    error: SharedValueWriteRefused(key: box.name), source: .sharing, runtime: runtime))
+            return
+        }
+        switch reader[keyPath: storageKeyPath].source {
+        case .key(let key):
+            if let store = box.store {
+                store.change(box, to: newValue, by: runtime, key: key)
+            } else {
                 box.change(to: newValue)
             }
+        case .owned:
+            box.change(to: newValue)
         }
     }
 
     /// The box the scope reads: its own, or its key's in the store it resolves, cached until the tree
     /// changes.
     @MainActor
+    @usableFromInline
     static func box<Reader: Scope>(
         of reader: Reader, storage storageKeyPath: ReferenceWritableKeyPath<Reader, Shared<Value>>
     ) -> SharedBox<Value> {
         let shared = reader[keyPath: storageKeyPath]
         switch shared.source {
         case .owned(let box):
+            // Cached as resolved for good: the fast path of a read finds it there.
+            reader[keyPath: storageKeyPath].resolved = (box, .max)
             return box
         case .key(let key):
             if let resolved = shared.resolved, resolved.generation == ScopeTree.generation {
