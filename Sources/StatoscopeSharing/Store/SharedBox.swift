@@ -13,11 +13,11 @@ final class SharedBox<Value: Sendable>: Observable {
     let format: SharedFormat<Value>?
     /// The store holding it; nil for a value a scope owns.
     weak var store: SharedStore?
-    private var storedValue: Value
-    private let registrar = ObservationRegistrar()
+    @usableFromInline var storedValue: Value
+    @usableFromInline let registrar = ObservationRegistrar()
     /// The key path observers are told of, made once: a key path into a generic class is made anew
     /// each time its literal runs, which cost a read more than the rest of it.
-    private var observedPath: KeyPath<SharedBox<Value>, Value>?
+    @usableFromInline var observedPath: KeyPath<SharedBox<Value>, Value>?
     /// The bytes the storage holds as far as this app knows (loaded or written by it): a reload that
     /// finds them again finds no change.
     var knownData: Data?
@@ -33,13 +33,14 @@ final class SharedBox<Value: Sendable>: Observable {
     }
 
     /// The value, read as a view or a scope reads it: observed.
-    @usableFromInline
+    @inlinable
     var value: Value {
         registrar.access(self, keyPath: valuePath)
         return storedValue
     }
 
-    private var valuePath: KeyPath<SharedBox<Value>, Value> {
+    @inlinable
+    var valuePath: KeyPath<SharedBox<Value>, Value> {
         if let observedPath { return observedPath }
         let path = \SharedBox<Value>.value
         observedPath = path
