@@ -29,5 +29,8 @@ enum WorkloadRegistry {
         Workload(
             number: 12, title: "replay, a stream delivering flat out, error reports with a flight recorder",
             body: .runnable(ReplayAndStallsWorkload.run)),
+        Workload(
+            number: 13, title: "shared values: a read, a change seen by 1,000 readers, a burst of saves",
+            body: .runnable(SharingWorkload.run)),
     ]
 }
