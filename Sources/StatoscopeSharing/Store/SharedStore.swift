@@ -15,8 +15,8 @@ import StatoscopeInjection
 /// ```
 ///
 /// Where none is injected, one store serves the process: it saves in JSON files in
-/// ``JSONFileStorage/standardDirectory`` or, in a process running tests, in memory, so that no test
-/// touches the disk unless it injects a store that does.
+/// ``JSONFileStorage/standardDirectory`` or, in a test process that links StatoscopeTesting, in
+/// memory, so that no test touches the disk unless it injects a store that does.
 ///
 /// Changes to persisted values are saved off the main actor, a while after the first of them
 /// (`writeDelay`, on the ``EffectClock`` the changing scope sees), all at once: a burst of changes
