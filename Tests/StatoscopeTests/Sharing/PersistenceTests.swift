@@ -134,9 +134,35 @@ struct PersistenceTests {
         #expect(observer.told == [15, 30])
     }
 
+    @Test func aSaveThatFailsIsReportedWithTheKeyAndWhere() async {
+        let screen = FontScreen()
+        let store = SharedStore(storage: FailingStorage())
+        screen.inject(store)
+        let reports = ErrorReportCollector(for: screen)
+        screen.send(.larger)
+        await store.flush()
+        #expect(
+            reports.reports.map(\.description) == [
+                "FontScreen: the shared value \"fontSize\" could not be saved to nowhere:fontSize: the disk is full"
+            ])
+        #expect(screen.fontSize == 15, "the app keeps the value")
+    }
+
     @Test func theDefaultStoreOfATestProcessTouchesNoDisk() {
         #expect(SharedStore.defaultValue.storage is InMemoryStorage)
     }
+}
+
+/// A storage whose every save fails.
+struct FailingStorage: SharedStorage {
+    struct DiskFull: Error, CustomStringConvertible {
+        var description: String { "the disk is full" }
+    }
+
+    func load(_ name: String) -> Data? { nil }
+    func save(_ data: Data, as name: String) throws { throw DiskFull() }
+    func keepAside(_ name: String) -> String { "nowhere" }
+    func location(of name: String) -> String { "nowhere:\(name)" }
 }
 
 /// A scope told of font size changes.
