@@ -94,6 +94,20 @@ struct SharedValueTests {
         #expect(refreshes == 2)
     }
 
+    @Test func anObservableScopesSharedValueRefreshesItsViewOncePerChange() {
+        let badge = ObservableUnreadBadge()
+        badge.inject(SharedStore(storage: InMemoryStorage()))
+        var refreshes = 0
+        withObservationTracking {
+            _ = badge.unread
+        } onChange: {
+            MainActor.assumeIsolated { refreshes += 1 }
+        }
+        badge.send(.received)
+        #expect(refreshes == 1)
+        #expect(badge.unread == 1)
+    }
+
     @Test(.isolatedInstruments) func stateDiffsAndDescriptionsShowTheValueLikeAStoredProperty() {
         let log = CapturedLog()
         EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Statoscope
 
 /// Keys the sharing tests use.
@@ -128,4 +129,18 @@ func temporaryDirectory() -> URL {
         "statoscope-sharing-\(UUID().uuidString)", isDirectory: true)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// An `@Observable` scope reading a shared value: the property is `@ObservationIgnored`, and the value
+/// tells observers itself.
+@MainActor
+@Observable
+final class ObservableUnreadBadge: Scope {
+    @ObservationIgnored @Shared(SharingKeys.unread) var unread: Int
+    var text = ""
+    enum When: Sendable { case received }
+    func update(_ when: When) throws {
+        unread += 1
+        text = "\(unread)"
+    }
 }
