@@ -47,7 +47,8 @@ extension SharedKey where Value: Codable {
     /// which receives the version and the JSON of a value saved by an earlier version and returns
     /// today's value. A saved value that cannot be read (damaged, of an unknown version, or of an
     /// earlier one with no migration) is reported once, naming where it is, kept aside unchanged,
-    /// and replaced by `defaultValue`.
+    /// and replaced by `defaultValue`. In a target built with main-actor default isolation, declare
+    /// `Value`'s type `nonisolated`: the store cannot use a main-actor `Codable` conformance.
     ///
     /// <!-- compiled inside: enum SharedMigrationSample { … } -->
     /// ```swift
