@@ -44,10 +44,14 @@ let package = Package(
             dependencies: ["StatoscopeCore", "StatoscopeInstruments"]
         ),
         .target(
+            name: "StatoscopeSharing",
+            dependencies: ["StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects"]
+        ),
+        .target(
             name: "Statoscope",
             dependencies: [
                 "StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects", "StatoscopeInstruments",
-                "StatoscopeView",
+                "StatoscopeView", "StatoscopeSharing",
             ]
         ),
         .target(
@@ -88,6 +92,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/StatoscopeDemo"
+        ),
+        // Saves a shared value in a loop until killed: the persistence tests kill it mid-save.
+        .executableTarget(
+            name: "statoscope-sharing-writer",
+            dependencies: ["StatoscopeSharing"],
+            path: "Tests/SharingWriter"
         ),
         .target(
             name: "StatoscopeTestSupport",

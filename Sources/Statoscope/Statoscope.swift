@@ -3,4 +3,5 @@
 @_exported import StatoscopeEffects
 @_exported import StatoscopeInjection
 @_exported import StatoscopeInstruments
+@_exported import StatoscopeSharing
 @_exported import StatoscopeView

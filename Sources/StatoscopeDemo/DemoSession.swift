@@ -27,6 +27,8 @@ final class DemoSession {
     /// How long the simulated user waits for the app to settle before acting again.
     private let patience: Duration
     private(set) var errorReports = 0
+    /// The settings screen, whose values last from one run to the next.
+    var settings: DemoSettingsSession?
 
     init(baseURL: URL, recordingURL: URL, patience: Duration, showsFlightRecordings: Bool) throws {
         Self.installInstruments()

@@ -13,6 +13,9 @@ enum InteractiveCommand: Equatable {
     case disconnect
     case close
     case other(Int)
+    case fontSize(Int)
+    case theme(DemoSettings.Theme)
+    case settings
     case state
     case help
     case quit
@@ -29,6 +32,9 @@ enum InteractiveCommand: Equatable {
           disconnect   stop the live count's updates, keeping it open
           close        close the live count (ends its updates)
           other N      another device sets the count to N on the server
+          font N       set the font size to N (8 to 40; saved for the next run)
+          theme NAME   choose the light or dark theme (saved for the next run)
+          settings     print the settings
           state        print the app's state
           help         print this list
           quit         stop (end of input stops too)
@@ -56,6 +62,19 @@ enum InteractiveCommand: Equatable {
             }
             return .success(.other(count))
         case ("other", _): return .failure(DemoFailure("usage: other COUNT (a whole number, 0 or more)"))
+        case ("font", 1):
+            guard let size = Int(rest[rest.startIndex]) else {
+                return .failure(DemoFailure("usage: font SIZE (a whole number, 8 to 40)"))
+            }
+            return .success(.fontSize(size))
+        case ("font", _): return .failure(DemoFailure("usage: font SIZE (a whole number, 8 to 40)"))
+        case ("theme", 1):
+            guard let theme = DemoSettings.Theme(rawValue: rest[rest.startIndex].lowercased()) else {
+                return .failure(DemoFailure("usage: theme light|dark"))
+            }
+            return .success(.theme(theme))
+        case ("theme", _): return .failure(DemoFailure("usage: theme light|dark"))
+        case ("settings", 0): return .success(.settings)
         case ("state", 0): return .success(.state)
         case ("help", 0), ("?", 0): return .success(.help)
         case ("quit", 0), ("exit", 0), ("q", 0): return .success(.quit)
@@ -115,6 +134,7 @@ extension DemoSession {
             await user("taps Disconnect on the live count") { live.send(.userDisconnects) }
         case .close: await user("closes the live count") { app.send(.userClosesLiveCount) }
         case .other(let count): await anotherDeviceSetsCount(count)
+        case .fontSize, .theme, .settings: await performSettings(command)
         case .state: print(app.subtreeDescription)
         case .help: print(InteractiveCommand.list)
         case .quit: break

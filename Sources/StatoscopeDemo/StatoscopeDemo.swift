@@ -21,8 +21,9 @@ struct StatoscopeDemo: AsyncParsableCommand {
             --slow-server with a shorter --patience shows completions arriving after the user moved \
             on; --failing-server shows failed completions, and prints the flight recording the error report \
             carries, then replays it. --interactive reads these commands: tap, \
-            untap, counter, load, email ADDRESS, save, live, disconnect, close, other COUNT, state, \
-            help, quit.
+            untap, counter, load, email ADDRESS, save, live, disconnect, close, other COUNT, font SIZE, \
+            theme NAME, settings, state, help, quit. The settings (font and theme) are saved in \
+            --settings-directory and loaded on the next run.
             """
     )
 
@@ -52,6 +53,11 @@ struct StatoscopeDemo: AsyncParsableCommand {
 
     @Flag(help: "Read commands from standard input instead of playing the script (type help).")
     var interactive = false
+
+    @Option(
+        name: .customLong("settings-directory"),
+        help: ArgumentHelp("Where the settings are saved, from one run to the next.", valueName: "path"))
+    var settingsDirectory = "statoscope-demo-settings"
 
     @Option(help: ArgumentHelp("Replay a recording and print the state it reproduces.", valueName: "file"))
     var replay: String?
@@ -111,7 +117,8 @@ struct StatoscopeDemo: AsyncParsableCommand {
             try await Self.play(
                 baseURL: baseURL, recording: URL(fileURLWithPath: recording),
                 patience: .milliseconds(patience),
-                interactive: interactive, showsFlightRecordings: failingServer, inspects: inspect)
+                interactive: interactive, showsFlightRecordings: failingServer, inspects: inspect,
+                settingsDirectory: URL(fileURLWithPath: settingsDirectory, isDirectory: true))
         } catch {
             await embedded?.stop()
             throw error
@@ -122,17 +129,21 @@ struct StatoscopeDemo: AsyncParsableCommand {
     @MainActor
     private static func play(
         baseURL: URL, recording: URL, patience: Duration, interactive: Bool, showsFlightRecordings: Bool,
-        inspects: Bool
+        inspects: Bool, settingsDirectory: URL
     ) async throws {
         let session = try DemoSession(
             baseURL: baseURL, recordingURL: recording, patience: patience,
             showsFlightRecordings: showsFlightRecordings)
         let inspection = inspects ? try await DemoInspection.start(session.app) : nil
+        let settings = DemoSettingsSession(directory: settingsDirectory)
+        session.settings = settings
         if interactive {
             await session.playInteractively()
         } else {
             await session.playScript()
+            await settings.playScript(in: session)
         }
+        await settings.finish()
         await session.finish()
         await inspection?.serveUntilInterrupted()
     }

@@ -92,10 +92,13 @@ struct DemoEndToEndTests {
         }
         // The server's address and the one the user types, in the events, the state and the effects.
         let emails = ["john@example.com", "john.appleseed@example.org"]
-        // The folder holds every run's output and errors too, next to the recordings.
-        let files = try FileManager.default.contentsOfDirectory(
-            at: demo.folder, includingPropertiesForKeys: nil)
-        #expect(files.count == 8)
+        // The folder holds every run's output and errors too, next to the recordings, and the settings
+        // the runs saved, in a folder of their own.
+        let entries = FileManager.default.enumerator(at: demo.folder, includingPropertiesForKeys: nil)
+        let files = (entries?.allObjects as? [URL] ?? []).filter {
+            (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true
+        }
+        #expect(files.count == 9)
         for file in files {
             let text = try DemoExecutable.text(of: file)
             #expect(!text.isEmpty || file.lastPathComponent.hasPrefix("stderr"), "\(file.lastPathComponent)")

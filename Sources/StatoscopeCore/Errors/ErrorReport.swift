@@ -18,6 +18,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         /// A closure given to the scope's ``Scope/observe(_:)`` kept changing what it read, run after
         /// run, up to ``ScopeObservation/consecutiveRunLimit``.
         case observation
+        /// A shared value was written outside an update, or its saved copy could not be read or
+        /// written; the error names the value's key (the scope is the writer, or the first reader).
+        case sharing
     }
 
     /// The error that was thrown.
@@ -92,7 +95,7 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
             return "\(error)"
         case .recording:
             return "\(scopePath): recording failed: \(error)"
-        case .observation:
+        case .observation, .sharing:
             return "\(scopePath): \(error)"
         }
     }

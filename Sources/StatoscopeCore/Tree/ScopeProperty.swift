@@ -26,6 +26,8 @@ package enum ScopeProperty {
                     return nil
                 case let injected as any InjectedStorage:
                     return .injected(injected, name: name)
+                case let resolved as any ResolvedStateStorage:
+                    return .state(name: name, value: resolved.resolvedState(of: scope))
                 default:
                     return .state(name: name, value: property.value)
                 }
@@ -59,4 +61,10 @@ package protocol SuperscopeStorage {}
 /// An `@Injected` property's storage, shown with the value the scope resolves.
 package protocol InjectedStorage {
     @MainActor func describeResolved(in runtime: ScopeRuntime?) -> String
+}
+
+/// The storage of a property whose value lives elsewhere (a shared value): shown as plain state, with
+/// the value the scope reads.
+package protocol ResolvedStateStorage {
+    @MainActor func resolvedState(of scope: AnyObject) -> Any
 }

@@ -32,5 +32,8 @@ enum WorkloadRegistry {
         Workload(
             number: 13, title: "send with the live inspector and a page connected",
             body: .runnable(InspectorWorkload.run)),
+        Workload(
+            number: 14, title: "shared values: a read, a change seen by 1,000 readers, a burst of saves",
+            body: .runnable(SharingWorkload.run)),
     ]
 }

@@ -39,7 +39,10 @@ struct ObservedValue {
                     let held = (child.value as? any PlanSubscopeStorage)?.heldScopes
                     found.append((name, ObservedValue(children: held)))
                 case .state:
-                    found.append((name, ObservedValue(content: .value(child.value))))
+                    // A shared value is state as its scope reads it, not the wrapper that finds it.
+                    let resolved = (child.value as? any ResolvedStateStorage)?.resolvedState(of: scope)
+                    let value = resolved ?? child.value
+                    found.append((name, ObservedValue(content: .value(value))))
                 }
             }
             mirror = current.superclassMirror

@@ -83,6 +83,7 @@ package enum PlanExecutor {
     private static func build(_ core: PlanCore, into run: PlanRun) -> StepOutcome {
         do {
             let root = try core.build()
+            SharedStore.provideForPlan(to: root)
             for inject in core.dependencies { inject(root) }
             run.begin(root: root, at: core.given)
             return run.outcomeOfReportedErrors(during: "GIVEN")

@@ -1,0 +1,88 @@
+import Foundation
+import Observation
+@_spi(StatoscopeInternals) import StatoscopeCore
+
+/// One shared value: what every reader of its key in one store reads, observable so that a view
+/// reading it refreshes once per change.
+@MainActor
+@usableFromInline
+final class SharedBox<Value: Sendable>: Observable {
+    /// The key's name, or `owned` for a value a scope owns.
+    let name: String
+    /// How the value is saved; nil for a value kept in memory.
+    let format: SharedFormat<Value>?
+    /// The store holding it; nil for a value a scope owns.
+    weak var store: SharedStore?
+    @usableFromInline var storedValue: Value
+    @usableFromInline let registrar = ObservationRegistrar()
+    /// The key path observers are told of, made once: a key path into a generic class is made anew
+    /// each time its literal runs, which cost a read more than the rest of it.
+    @usableFromInline var observedPath: KeyPath<SharedBox<Value>, Value>?
+    /// The bytes the storage holds as far as this app knows (loaded or written by it): a reload that
+    /// finds them again finds no change.
+    var knownData: Data?
+    /// The scope that first read the value, named by reports about it that no scope causes.
+    var firstReader: ReaderName?
+    /// The scopes told of each change, as events of their own.
+    var observers: [SharedObserver<Value>] = []
+
+    nonisolated init(name: String, value: Value, format: SharedFormat<Value>?) {
+        self.name = name
+        self.storedValue = value
+        self.format = format
+    }
+
+    /// The value, read as a view or a scope reads it: observed.
+    @inlinable
+    var value: Value {
+        registrar.access(self, keyPath: valuePath)
+        return storedValue
+    }
+
+    @inlinable
+    var valuePath: KeyPath<SharedBox<Value>, Value> {
+        if let observedPath { return observedPath }
+        let path = \SharedBox<Value>.value
+        observedPath = path
+        return path
+    }
+
+    /// The value, read without telling observers: for descriptions and checks.
+    var current: Value { storedValue }
+
+    /// Changes the value: observers of the value are told once, then the scopes observing changes get
+    /// their events.
+    func change(to newValue: Value) {
+        registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
+        guard !observers.isEmpty else { return }
+        observers.removeAll { $0.scope == nil }
+        // A copy: an observer's event may ask for more changes, which edit the list.
+        for observer in observers { observer.deliver(newValue) }
+    }
+
+    /// Sets the loaded value, which no one read yet.
+    func load(_ value: Value) {
+        storedValue = value
+    }
+}
+
+/// A scope told of a shared value's changes, held weakly.
+@MainActor
+struct SharedObserver<Value> {
+    weak var scope: AnyObject?
+    let deliver: @MainActor (Value) -> Void
+}
+
+/// What a report names of a scope that may be gone.
+struct ReaderName {
+    let type: any Scope.Type
+    let id: ObjectIdentifier
+    let path: String
+
+    @MainActor
+    init(_ runtime: ScopeRuntime) {
+        type = runtime.scopeType
+        id = runtime.scopeID
+        path = runtime.path
+    }
+}

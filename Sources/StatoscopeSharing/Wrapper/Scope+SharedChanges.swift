@@ -1,0 +1,39 @@
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInjection
+
+extension Scope {
+    /// Asks to be told of every change to `key`'s value, as an event of this scope's own, built by
+    /// `event` from the new value.
+    ///
+    /// <!-- compiled with: SharingApp -->
+    /// <!-- compiled inside: enum ReceiveChangesSample { … } -->
+    /// <!-- declarations at the top level -->
+    /// ```swift
+    /// final class Badge: Scope {
+    ///     var text = ""
+    ///     enum When { case appeared, unreadCountChanged(Int) }
+    ///     func update(_ when: When) throws {
+    ///         switch when {
+    ///         case .appeared: receiveChanges(of: .unreadCount, as: When.unreadCountChanged)
+    ///         case .unreadCountChanged(let count): text = count == 0 ? "" : "\(count)"
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A change made by an update reaches this scope's `update` after that update returns, before the
+    /// `send` that made it returns; a change found by ``SharedStore/reload()`` reaches it at once. The
+    /// store is the one the scope resolves now: ask once the scope is in its tree. Asking again
+    /// replaces the earlier request; the request ends with the scope.
+    public func receiveChanges<Value>(
+        of key: SharedKey<Value>, as event: @escaping @MainActor (Value) -> When
+    ) {
+        let runtime = ScopeRuntimeTable.runtime(for: self)
+        let box = runtime.resolve(SharedStore.self).box(for: key, reader: runtime)
+        box.observers.removeAll { $0.scope == nil || $0.scope === self }
+        box.observers.append(
+            SharedObserver(scope: self) { [weak self] value in
+                self?.send(event(value))
+            })
+    }
+}
