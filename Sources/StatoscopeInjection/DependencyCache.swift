@@ -12,6 +12,8 @@ package struct DependencyCache {
 
     /// Values injected at this scope with `inject`, keyed by their type.
     package var injected: [ObjectIdentifier: any Injectable] = [:]
+    /// The context set at this scope with `useDependencies`, if any: it applies to the subtree.
+    package var context: DependencyContext?
     /// For each dependency type this scope resolved, the scope that provides it, valid while
     /// `providersGeneration` is the tree's.
     var providers: [ObjectIdentifier: Provider] = [:]

@@ -84,6 +84,7 @@ package enum PlanExecutor {
         do {
             let root = try core.build()
             for inject in core.dependencies { inject(root) }
+            root.useDependencies(run.testContext(core))
             run.begin(root: root, at: core.given)
             return run.outcomeOfReportedErrors(during: "GIVEN")
         } catch {
