@@ -1,7 +1,7 @@
 import Foundation
 import Statoscope
 
-/// A clock whose time passes only when a live test advances it, for an ``EffectClock`` injected into
+/// A clock whose time passes only when a live test advances it, for an `EffectClock` injected into
 /// a live tree.
 ///
 /// <!-- compiled with: Debounce -->

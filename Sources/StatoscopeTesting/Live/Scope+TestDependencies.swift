@@ -15,7 +15,7 @@ extension Scope {
     /// Applies to this scope's subtree, to the scopes linked later and to the effects started from
     /// now on; it reports at the line that called it, naming the dependency's type and the scope (or
     /// the effect's scope) that read it. A read of a type listed in `types`, or of one that says tests
-    /// may read it (``Injectable/isProvidedByTests``), is not reported.
+    /// may read it (`Injectable/isProvidedByTests`), is not reported.
     public func requireTestDependencies(
         allowingLive types: any Injectable.Type..., fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -108,8 +108,8 @@ extension TestPlan {
     /// Lets the plan's scopes read the live value of each of `types` where nothing overrides it.
     ///
     /// A plan provides every dependency its steps read: one it injects (``injecting(_:)``, or
-    /// `inject` in `GIVEN`'s builder), else the type's ``Injectable/testValue`` or
-    /// ``Injectable/previewValue``. A read that would reach a live value fails its step instead,
+    /// `inject` in `GIVEN`'s builder), else the type's `Injectable/testValue` or
+    /// `Injectable/previewValue`. A read that would reach a live value fails its step instead,
     /// naming the type, the scope's path and the step; a type listed here is read live, silently.
     ///
     /// <!-- compiled in a function -->
