@@ -20,19 +20,23 @@ extension ScopeRuntime {
         return context.fallback(Value.self, reader: .scope(typeName: "\(Swift.type(of: reader))", path: path))
     }
 
-    /// The context set nearest at or above this scope, if any. Walked on a read the reader's cache
-    /// misses, which the tree's generation bounds.
+    /// The context set nearest at or above this scope, if any: found, and remembered, as the
+    /// provider of a dependency is.
     var nearestContext: DependencyContext? {
-        for runtime in selfAndAncestors {
-            if let context = runtime.existingDependencyPart?.cache.context { return context }
-        }
-        return nil
+        provider(of: DependencyCache.contextKey)?.existingDependencyPart?.cache.context
     }
 
     /// Sets the context for this scope and its subtree.
     func useDependencies(_ context: DependencyContext) {
+        // The replaced context is released after the change, as a replaced value is (see `inject`).
+        let replaced = dependencies.context
         dependencies.context = context
-        ScopeTree.valuesChanged()
+        if replaced != nil {
+            ScopeTree.valuesChanged()
+        } else {
+            ScopeTree.changed()
+        }
+        withExtendedLifetime(replaced) {}
     }
 
     /// The nearest scope at or above this one that injected a value under `key`, nil when none did.
@@ -50,7 +54,7 @@ extension ScopeRuntime {
         while let runtime = current {
             // A scope that never injected nor resolved anything has no part, and nothing to find.
             if let part = runtime.existingDependencyPart {
-                if !part.cache.injected.isEmpty, part.cache.injected[key] != nil {
+                if part.cache.provides(key) {
                     found = runtime
                     break
                 }
