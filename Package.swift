@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "Statoscope",
                 "StatoscopeCore",
+                "StatoscopeInjection",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
@@ -101,6 +102,7 @@ let package = Package(
         ),
         .target(
             name: "StatoscopeTestSupport",
+            dependencies: ["StatoscopeTesting"],
             path: "Tests/StatoscopeTestSupport"
         ),
         .testTarget(

@@ -12,6 +12,19 @@ package struct DependencyCache {
 
     /// Values injected at this scope with `inject`, keyed by their type.
     package var injected: [ObjectIdentifier: any Injectable] = [:]
+    /// The context set at this scope with `useDependencies`, if any: it applies to the subtree.
+    package var context: DependencyContext?
+
+    /// The key under which a scope provides its context to the scopes below it, beside the
+    /// dependencies' types.
+    static let contextKey = ObjectIdentifier(DependencyContext.self)
+
+    /// Whether this scope provides what `key` names: a value injected under it, or, for
+    /// ``contextKey``, a context.
+    func provides(_ key: ObjectIdentifier) -> Bool {
+        if !injected.isEmpty, injected[key] != nil { return true }
+        return context != nil && key == Self.contextKey
+    }
     /// For each dependency type this scope resolved, the scope that provides it, valid while
     /// `providersGeneration` is the tree's.
     var providers: [ObjectIdentifier: Provider] = [:]

@@ -9,23 +9,50 @@ package struct DependencySnapshot: Sendable {
     @TaskLocal package static var current: DependencySnapshot?
 
     private let values: [ObjectIdentifier: any Injectable]
+    /// The nearest context set from the scope up to its root, if any.
+    let context: DependencyContext?
+    /// The path of the scope whose effects read this snapshot, kept only under a test context, where
+    /// a read reaching a live value is reported with it.
+    let scopePath: String?
 
-    init(values: [ObjectIdentifier: any Injectable]) {
+    init(
+        values: [ObjectIdentifier: any Injectable], context: DependencyContext? = nil,
+        scopePath: String? = nil
+    ) {
         self.values = values
+        self.context = context
+        self.scopePath = scopePath
     }
 
-    /// This snapshot with `values` taking precedence over its own.
-    func overridden(by values: [ObjectIdentifier: any Injectable]) -> DependencySnapshot {
-        guard !values.isEmpty else { return self }
-        return DependencySnapshot(values: self.values.merging(values) { _, nearer in nearer })
+    /// This snapshot with `values` and `context` taking precedence over its own.
+    func overridden(
+        by values: [ObjectIdentifier: any Injectable], context: DependencyContext?
+    ) -> DependencySnapshot {
+        guard !values.isEmpty || context != nil else { return self }
+        return DependencySnapshot(
+            values: self.values.merging(values) { _, nearer in nearer }, context: context ?? self.context,
+            scopePath: scopePath)
     }
 
-    /// Whether nothing was injected from the scope up to its root.
-    package var isEmpty: Bool { values.isEmpty }
+    /// This snapshot, naming `path` as its reader when a test context reports a read.
+    func read(at path: @autoclosure () -> String) -> DependencySnapshot {
+        guard case .test = context?.kind else { return self }
+        return DependencySnapshot(values: values, context: context, scopePath: path())
+    }
+
+    /// Whether nothing was injected from the scope up to its root, and no context set.
+    package var isEmpty: Bool { values.isEmpty && context == nil }
 
     /// The injected value of that type, or nil where none was injected.
     package func value<Value: Injectable>(of type: Value.Type) -> Value? {
         values[ObjectIdentifier(type)] as? Value
+    }
+
+    /// What an effect's `@Injected` reads: the injected value, else the one the context gives.
+    func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
+        if let value = value(of: type) { return value }
+        guard let context else { return Value.defaultValue }
+        return context.fallback(Value.self, reader: scopePath.map { .effect(scopePath: $0) })
     }
 
     /// Runs `operation` with this snapshot as the current one. An empty snapshot need not be provided:

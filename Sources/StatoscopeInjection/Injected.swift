@@ -1,6 +1,7 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
-/// A dependency, resolved from the scope tree: the value injected nearest above, else the default.
+/// A dependency, resolved from the scope tree: the value injected nearest above, else the value the
+/// subtree's ``DependencyContext`` gives (the default in a live app).
 ///
 /// <!-- compiled with: Services -->
 /// <!-- compiled inside: final class App: Scope { enum When { case appeared }; func update(_ when: When) throws {} }; extension Counter { enum When { case userTappedIncrementButton }; func update(_ when: When) throws {} }; @MainActor func sample(app: App) { … } -->
@@ -36,7 +37,7 @@ public struct Injected<Value: Injectable>: Sendable, Equatable {
 
     /// The dependency as seen by the running effect (or the default outside any effect).
     public var wrappedValue: Value {
-        DependencySnapshot.current?.value(of: Value.self) ?? Value.defaultValue
+        DependencySnapshot.current?.resolve(Value.self) ?? Value.defaultValue
     }
 
     /// The dependency as seen by the scope: the nearest injected value above it, else the default.
@@ -63,7 +64,7 @@ public struct Injected<Value: Injectable>: Sendable, Equatable {
     package static func resolve<Reader: Scope>(
         for reader: Reader, storage storageKeyPath: ReferenceWritableKeyPath<Reader, Injected<Value>>
     ) -> Value {
-        let value = ScopeRuntimeTable.runtime(for: reader).resolve(Value.self)
+        let value = ScopeRuntimeTable.runtime(for: reader).resolve(Value.self, reportingFor: reader)
         reader[keyPath: storageKeyPath].cachedValue = value
         reader[keyPath: storageKeyPath].cachedGeneration = ScopeTree.generation
         return value

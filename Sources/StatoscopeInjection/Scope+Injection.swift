@@ -15,6 +15,18 @@ extension Scope {
         ScopeRuntimeTable.runtime(for: self).inject(value)
     }
 
+    /// Sets which declared values the dependencies give this scope and every scope below it where
+    /// nothing overrides them; see ``DependencyContext``. A context set lower in the tree wins.
+    ///
+    /// <!-- compiled with: Scopes -->
+    /// <!-- compiled inside: @MainActor func previewContextSample(app: App) { … } -->
+    /// ```swift
+    /// app.useDependencies(.preview)
+    /// ```
+    public func useDependencies(_ context: DependencyContext) {
+        ScopeRuntimeTable.runtime(for: self).useDependencies(context)
+    }
+
     /// The former name of ``inject(_:)``: it injects any value, not only objects.
     @available(*, deprecated, renamed: "inject(_:)")
     public func injectObject<Value: Injectable>(_ value: Value) {

@@ -1,10 +1,42 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
 extension ScopeRuntime {
-    /// The nearest value of that type injected at this scope or above it, else its default.
+    /// The nearest value of that type injected at this scope or above it, else the value the
+    /// nearest context gives (its default where none is set). Reading without reporting: for the
+    /// library's own reads and for descriptions.
     package func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
         let key = ObjectIdentifier(type)
-        return provider(of: key)?.dependencies.injected[key] as? Value ?? Value.defaultValue
+        if let value = provider(of: key)?.dependencies.injected[key] as? Value { return value }
+        guard let context = nearestContext else { return Value.defaultValue }
+        return context.fallback(Value.self, reader: nil)
+    }
+
+    /// What `reader`'s `@Injected` property reads: as ``resolve(_:)``, but a test context reports a
+    /// read that reaches a live value.
+    package func resolve<Value: Injectable>(_ type: Value.Type, reportingFor reader: AnyObject) -> Value {
+        let key = ObjectIdentifier(type)
+        if let value = provider(of: key)?.dependencies.injected[key] as? Value { return value }
+        guard let context = nearestContext else { return Value.defaultValue }
+        return context.fallback(Value.self, reader: .scope(typeName: "\(Swift.type(of: reader))", path: path))
+    }
+
+    /// The context set nearest at or above this scope, if any: found, and remembered, as the
+    /// provider of a dependency is.
+    var nearestContext: DependencyContext? {
+        provider(of: DependencyCache.contextKey)?.existingDependencyPart?.cache.context
+    }
+
+    /// Sets the context for this scope and its subtree.
+    func useDependencies(_ context: DependencyContext) {
+        // The replaced context is released after the change, as a replaced value is (see `inject`).
+        let replaced = dependencies.context
+        dependencies.context = context
+        if replaced != nil {
+            ScopeTree.valuesChanged()
+        } else {
+            ScopeTree.changed()
+        }
+        withExtendedLifetime(replaced) {}
     }
 
     /// The nearest scope at or above this one that injected a value under `key`, nil when none did.
@@ -22,7 +54,7 @@ extension ScopeRuntime {
         while let runtime = current {
             // A scope that never injected nor resolved anything has no part, and nothing to find.
             if let part = runtime.existingDependencyPart {
-                if !part.cache.injected.isEmpty, part.cache.injected[key] != nil {
+                if part.cache.provides(key) {
                     found = runtime
                     break
                 }
@@ -80,7 +112,8 @@ extension ScopeRuntime {
             unbuilt.append(runtime)
         }
         for runtime in unbuilt.reversed() {
-            base = base.overridden(by: runtime.dependencies.injected)
+            base = base.overridden(by: runtime.dependencies.injected, context: runtime.dependencies.context)
+                .read(at: runtime.path)
             // The stale snapshot is swapped out and released after the change: it may hold the
             // last reference to a value the app injected and has since replaced.
             var stale: (snapshot: DependencySnapshot, generation: UInt64)? = (base, generation)

@@ -105,7 +105,7 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 217
+// README.md, line 219
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }

@@ -87,15 +87,4 @@ final class EarlierSpellingsTests: XCTestCase {
         XCTAssertTrue(
             failures[2].message.hasPrefix("THEN_Enqueued on Basket.shipping: no pending effect equals"))
     }
-
-    private func capturingFailures(_ body: () throws -> Void) throws -> [PlanFailure] {
-        let lock = NSLock()
-        nonisolated(unsafe) var failures: [PlanFailure] = []
-        try PlanIssueReporter.$capture.withValue(
-            .init { failure in lock.withLock { failures.append(failure) } }
-        ) {
-            try body()
-        }
-        return lock.withLock { failures }
-    }
 }

@@ -6,6 +6,8 @@ import Testing
 struct Greeter: Injectable, Equatable {
     var greeting: String
     static var defaultValue: Greeter { Greeter(greeting: "hello") }
+    /// What plans read where nothing overrides it: the same greeting, declared for tests.
+    static var testValue: Greeter { Greeter(greeting: "hello") }
 }
 
 /// A three-level tree with dependencies, subscopes never addressed by the plan, and effects.
@@ -100,7 +102,7 @@ struct TreeIntegrationTests {
         #expect(failures.isEmpty, "\(failures)")
     }
 
-    @Test func withoutTheOverrideTheDefaultIsRead() throws {
+    @Test func withoutTheOverrideTheTestValueIsRead() throws {
         let failures = try capturingFailures {
             try Lobby.GIVEN { Lobby() }
                 .WHEN(\.desk, .greet("Ada"))

@@ -40,6 +40,7 @@ final class Greeting: Scope {
     @Test func anEffectHoldingADependencyPrintsItAsTheDependencyInMessages() throws {
         let failures = try capturingFailures {
             try Greeting.GIVEN { Greeting() }
+                .injecting(Salutation(greeting: "Hi"))
                 .WHEN(.userGreets("Ada"))
                 .THEN_Enqueued(SendGreeting(name: "Grace"))
                 .runTest()

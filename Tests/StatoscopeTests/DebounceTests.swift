@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// An effect that waits on the clock its scope's subtree injected.

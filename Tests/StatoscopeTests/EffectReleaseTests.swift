@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// Something an effect holds, so that a test sees when the effect is released.

@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// An effect that waits for its gate, reports to its probe, and returns its value or throws.

@@ -1,6 +1,7 @@
 import Statoscope
 @_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A finite stream: 1 through `count`, then its end.

@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// The extremes of `Duration`: the range's ends, zero, and a negative value.

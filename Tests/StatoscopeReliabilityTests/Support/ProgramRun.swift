@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// One generated program, run step by step against the library and the model, comparing them after

@@ -19,3 +19,13 @@ final class FailureCollector: @unchecked Sendable {
 
     var failures: [PlanFailure] { lock.withLock { collected } }
 }
+
+/// ``capturingFailures(_:)`` for a live test that awaits.
+func capturingFailuresAsync(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+) async rethrows -> [PlanFailure] {
+    let collector = FailureCollector()
+    try await PlanIssueReporter.$capture.withValue(
+        .init { collector.append($0) }, operation: body, isolation: isolation)
+    return collector.failures
+}

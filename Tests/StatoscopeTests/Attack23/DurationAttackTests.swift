@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A scope whose effects wait on a gate, enqueued with the key policy each event names, so a test

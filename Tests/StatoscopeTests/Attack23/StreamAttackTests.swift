@@ -1,6 +1,7 @@
 import Foundation
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A count shared between a producer's thread and the test.

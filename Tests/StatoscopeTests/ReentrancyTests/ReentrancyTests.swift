@@ -1,6 +1,7 @@
 import Foundation
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// The app's code that the library calls while it works (predicates, middleware, observers, error

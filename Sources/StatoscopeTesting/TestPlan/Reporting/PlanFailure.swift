@@ -41,6 +41,11 @@ package struct PlanFailure: Sendable, Equatable, CustomStringConvertible {
         case uncheckedState
         /// Not a failure: what a lenient setting let pass, shown because the plan asked to see it.
         case skippedCheck
+        /// A step read a dependency that the plan does not provide: nothing overrides it and its type
+        /// declares no test value.
+        case missingDependency
+        /// A live test's `waitUntil` reached its bound before its condition held.
+        case waitTimedOut
     }
 
     package let kind: Kind

@@ -31,6 +31,10 @@ package final class PlanCore: @unchecked Sendable {
     package var clearing = PendingEffectsClearing.none
     /// Dependencies injected into the scope `GIVEN` builds, before any step of any line.
     package var dependencies: [@MainActor (any Scope) -> Void] = []
+    /// Dependency types whose live value the plan lets its scopes read.
+    package var liveDependencies: Set<ObjectIdentifier> = []
+    /// Whether the plan lets its scopes read every dependency's live value.
+    package var allowsEveryLiveDependency = false
     package private(set) var hasRun = false
     /// Set when building the plan threw: the test already fails with that error.
     private var isAbandoned = false

@@ -85,6 +85,7 @@ package enum PlanExecutor {
             let root = try core.build()
             SharedStore.provideForPlan(to: root)
             for inject in core.dependencies { inject(root) }
+            root.useDependencies(run.testContext(core))
             run.begin(root: root, at: core.given)
             return run.outcomeOfReportedErrors(during: "GIVEN")
         } catch {

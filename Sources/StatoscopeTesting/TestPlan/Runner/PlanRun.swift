@@ -1,4 +1,6 @@
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInjection
 
 /// The live side of one line of a plan's run: the scope `GIVEN` built, the subscopes the steps
 /// reached, and the errors updates reported while a step ran.
@@ -33,6 +35,9 @@ package final class PlanRun {
     private var reached: [Reached] = []
     private var reachedIndex: [ObjectIdentifier: Int] = [:]
     private var updateErrors: [ErrorReport] = []
+    /// Dependency reads that reached a live value, from the test context the line's root uses;
+    /// locked, as an effect's read would report from its task.
+    private let missingDependencies = CriticalState<[MissingDependency]>([])
     private var given: StepLocation?
     /// The analytics events the latest action step produced, in order.
     package private(set) var trackedByLatestAction: [AnalyticsEvent] = []
@@ -139,9 +144,28 @@ package final class PlanRun {
         }
     }
 
+    /// The test context of the line's root: a read of a dependency the plan does not provide is
+    /// noted, to fail the step that made it.
+    package func testContext(_ core: PlanCore) -> DependencyContext {
+        let missing = missingDependencies
+        return DependencyContext(
+            .test(
+                TestDependencyRules(
+                    allowedTypes: core.liveDependencies, allowsEveryType: core.allowsEveryLiveDependency,
+                    report: { read in missing.withLock { $0.append(read) } })))
+    }
+
     /// Fails the step if an update threw while it ran (a queued event, an effect's completion):
     /// those errors go to ``ErrorReporting`` rather than to the step.
     package func outcomeOfReportedErrors(during step: String) -> StepOutcome {
+        let missing = missingDependencies.withLock { reads in
+            defer { reads.removeAll() }
+            return reads
+        }
+        if let first = missing.first {
+            updateErrors.removeAll()
+            return .failed(.missingDependency, Self.missingDependencyMessage(first, during: step))
+        }
         guard !updateErrors.isEmpty else { return .passed }
         let errors = updateErrors.map(\.description).joined(separator: "\n  ")
         updateErrors.removeAll()
@@ -157,6 +181,18 @@ package final class PlanRun {
     /// Forgets what updates reported; a replay's errors were already reported by its original line.
     package func discardReportedErrors() {
         updateErrors.removeAll()
+        missingDependencies.withLock { $0.removeAll() }
+    }
+
+    /// The failure of a step that read a dependency the plan does not provide.
+    static func missingDependencyMessage(_ read: MissingDependency, during step: String) -> String {
+        """
+        \(step): \(read.description), which the plan does not provide: nothing overrides it and \
+        \(read.typeName) declares no testValue, so the step read its live value
+        expected: \(read.typeName) injected (.injecting(_:), or inject in GIVEN's builder), a testValue \
+        declared on \(read.typeName), or .allowingLiveDependencies(\(read.typeName).self)
+        actual: the live \(read.typeName).defaultValue
+        """
     }
 
     // MARK: - Cancelled effects

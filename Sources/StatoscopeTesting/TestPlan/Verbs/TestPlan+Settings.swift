@@ -104,4 +104,32 @@ extension TestPlan {
         core.dependencies.append { root in root.inject(value) }
         return self
     }
+
+    /// Lets the plan's scopes read the live value of each of `types` where nothing overrides it.
+    ///
+    /// A plan provides every dependency its steps read: one it injects (``injecting(_:)``, or
+    /// `inject` in `GIVEN`'s builder), else the type's `Injectable/testValue` or
+    /// `Injectable/previewValue`. A read that would reach a live value fails its step instead,
+    /// naming the type, the scope's path and the step; a type listed here is read live, silently.
+    ///
+    /// <!-- compiled in a function -->
+    /// ```swift
+    /// try App.GIVEN { App() }
+    ///     .allowingLiveDependencies(APIClient.self)
+    ///     .WHEN(.userOpenedProfile)
+    ///     .runTest()
+    /// ```
+    public func allowingLiveDependencies(_ types: any Injectable.Type...) throws -> Self {
+        try core.checkBuilding()
+        for type in types { core.liveDependencies.insert(ObjectIdentifier(type)) }
+        return self
+    }
+
+    /// Lets the plan's scopes read the live value of every dependency nothing overrides, as plans
+    /// did before they failed on such reads.
+    public func allowingEveryLiveDependency() throws -> Self {
+        try core.checkBuilding()
+        core.allowsEveryLiveDependency = true
+        return self
+    }
 }
