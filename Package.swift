@@ -132,8 +132,10 @@ let package = Package(
         .testTarget(
             name: "StatoscopeInspectorTests",
             dependencies: [
-                "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeExamples", "StatoscopeInspector",
-                "StatoscopeTestSupport", "StatoscopeTesting", .product(name: "FlyingFox", package: "FlyingFox"),
+                "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeExamples",
+                "StatoscopeInspector",
+                "StatoscopeTestSupport", "StatoscopeTesting",
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // XCTest, so that its tests run with no other test in the process: memory readings, and

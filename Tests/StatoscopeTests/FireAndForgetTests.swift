@@ -1,6 +1,7 @@
 import Foundation
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// An analytics ping that waits on the injected clock, then counts itself as sent.

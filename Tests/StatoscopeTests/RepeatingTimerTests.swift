@@ -1,6 +1,7 @@
 import Statoscope
 @_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Statoscope
 @_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A server's answer with an HTTP status: what a retry policy tells apart.

@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A lookup that takes ten seconds on the injected clock, so that it is still running when the

@@ -11,7 +11,8 @@ extension InspectorSession {
         do {
             return InspectorServer.text(try recording.testPlanSource(), status: .ok)
         } catch {
-            return InspectorServer.text("cannot write a test plan of this session: \(error)\n", status: .conflict)
+            return InspectorServer.text(
+                "cannot write a test plan of this session: \(error)\n", status: .conflict)
         }
     }
 }

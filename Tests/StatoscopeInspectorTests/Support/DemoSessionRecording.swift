@@ -2,6 +2,7 @@ import Foundation
 import Statoscope
 import StatoscopeExamples
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// The demo's scripted session (`swift run statoscope-demo`), played in the test's process against

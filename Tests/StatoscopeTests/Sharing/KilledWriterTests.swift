@@ -1,6 +1,7 @@
 import Foundation
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// A process killed while it saves never leaves part of a file.

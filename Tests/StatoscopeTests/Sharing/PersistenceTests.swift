@@ -1,6 +1,7 @@
 import Foundation
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// Persisted shared values: loading, damaged files, coalesced and atomic saves, reloads.
