@@ -541,7 +541,9 @@ struct AttackIsolationTests {
             try await withIsolatedInstruments {
                 kept.value = AISeen()
                 scope.send(.ping(1))
-                try await Task.sleep(for: .seconds(50))
+                // Far longer than any test run: only the cancellation below ends it, however long
+                // other suites hold the main actor before it comes.
+                try await Task.sleep(for: .seconds(86_400))
             }
         }
         #expect(await aiEventually { kept.value != nil })

@@ -27,54 +27,54 @@ import Testing
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 1)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 11: DemoApp.counter, delivered by PostCount
+        // line 13: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewDisplaysError, equals: "POST /counter answered 503: failing on purpose (--failing-server)")
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
-        // line 12: DemoApp.counter
+        // line 14: DemoApp.counter
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 2)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 16: DemoApp.counter, delivered by PostCount
+        // line 20: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
-        // line 17: DemoApp.counter
+        // line 21: DemoApp.counter
         .WHEN(\.counter, .userTappedIncrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 3)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 21: DemoApp.counter, delivered by PostCount
+        // line 27: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
-        // line 22: DemoApp.counter
+        // line 28: DemoApp.counter
         .WHEN(\.counter, .userTappedDecrementButton)
         .THEN(\.counter.viewDisplaysTotalCount, equals: 2)
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: true)
-        // line 26: DemoApp.counter, delivered by PostCount
+        // line 34: DemoApp.counter, delivered by PostCount
         .WHEN(\.counter, .networkPostCompleted(.failure(recorded(#"{"message":"POST /counter answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.counter.viewShowsLoadingAndDisablesButtons, equals: false)
-        // line 27: DemoApp
+        // line 35: DemoApp
         .WHEN(.userClosesLiveCount)
         .THEN_Nil(\.liveCount)
-        // line 28: DemoApp
+        // line 36: DemoApp
         .WHEN(.userSelectsTab(.profile))
         .THEN(\.selectedTab, equals: .profile)
         .THEN(\.profile.viewShowsLoading, equals: true)
-        // line 32: DemoApp.profile, delivered by LoadProfile
+        // line 40: DemoApp.profile, delivered by LoadProfile
         .WHEN(\.profile, .networkFinishesLoadingProfile(.failure(recorded(#"{"message":"GET /profile answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.profile.viewShowsLoading, equals: false)
         .THEN(\.profile.viewDisplaysError, equals: "GET /profile answered 503: failing on purpose (--failing-server)")
-        // line 33: DemoApp.profile
+        // line 41: DemoApp.profile
         .WHEN(\.profile, .userTypesNewEmail(userEmail: recorded(#""<redacted>""#)))
         // DemoApp.profile.email changed: it is sensitive, so the plan does not write it
-        // line 34: DemoApp.profile
+        // line 42: DemoApp.profile
         .WHEN(\.profile, .userTapsChangeEmailButton)
         .THEN(\.profile.viewShowsSaving, equals: true)
         .THEN_Nil(\.profile.viewDisplaysError)
-        // line 38: DemoApp.profile, delivered by SaveProfile
+        // line 46: DemoApp.profile, delivered by SaveProfile
         .WHEN(\.profile, .networkFinishesSavingProfile(.failure(recorded(#"{"message":"PUT /profile answered 503: failing on purpose (--failing-server)"}"#))))
         .THEN(\.profile.viewShowsSaving, equals: false)
         .THEN(\.profile.viewDisplaysError, equals: "PUT /profile answered 503: failing on purpose (--failing-server)")
-        // line 39: here DemoApp.profile's update threw InvalidStateError, as it did in the recorded session
+        // line 47: here DemoApp.profile's update threw InvalidStateError, as it did in the recorded session
         .WITH(\.profile) { try $0.WHEN_Throws(.networkFinishesSavingProfile(.success(recorded(#"{"email":"<redacted>","name":"John Appleseed"}"#)))) }
         .runTest()
 }
