@@ -36,16 +36,3 @@ open class NSViewController: NSResponder {
         set {}
     }
 }
-
-// .../appkit/nsapplication: `@MainActor class NSApplication: NSResponder`.
-@MainActor @preconcurrency
-open class NSApplication: NSResponder {
-    // .../appkit/nsapplication/didresignactivenotification:
-    // `nonisolated class let didResignActiveNotification: NSNotification.Name`.
-    nonisolated public static let didResignActiveNotification = NSNotification.Name(
-        "NSApplicationDidResignActiveNotification")
-    // .../appkit/nsapplication/willterminatenotification:
-    // `nonisolated class let willTerminateNotification: NSNotification.Name`.
-    nonisolated public static let willTerminateNotification = NSNotification.Name(
-        "NSApplicationWillTerminateNotification")
-}

@@ -48,19 +48,3 @@ open class UIViewController: UIResponder {
         set {}
     }
 }
-
-// .../uikit/uiapplication: `@MainActor class UIApplication: UIResponder`; not watchOS.
-#if STANDIN_WATCHOS
-    @available(*, unavailable, message: "UIApplication is not on watchOS")
-#endif
-@MainActor @preconcurrency
-open class UIApplication: UIResponder {
-    // .../uikit/uiapplication/didenterbackgroundnotification:
-    // `nonisolated class let didEnterBackgroundNotification: NSNotification.Name`.
-    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
-        "UIApplicationDidEnterBackgroundNotification")
-    // .../uikit/uiapplication/willterminatenotification:
-    // `nonisolated class let willTerminateNotification: NSNotification.Name`.
-    nonisolated public static let willTerminateNotification = NSNotification.Name(
-        "UIApplicationWillTerminateNotification")
-}

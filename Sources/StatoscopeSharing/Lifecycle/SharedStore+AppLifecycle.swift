@@ -1,25 +1,21 @@
 import Foundation
 
 // The app's lifecycle notifications, where the platform has them: UIKit's application (not on
-// watchOS, whose UIKit has none) and AppKit's.
-#if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
-    import UIKit
-#elseif canImport(AppKit)
-    import AppKit
-#endif
-
+// watchOS, whose UIKit has none) and AppKit's. They are named by their raw values, which are those of
+// `UIApplication.didEnterBackgroundNotification` and the others, so that the module imports neither
+// framework: a client built for one Apple platform never needs the other's.
 extension SharedStore {
     /// The notifications after which a store saves what is pending, and whether the app ends then.
     nonisolated static var appLifecycleNotifications: [(name: Notification.Name, appEnds: Bool)] {
         #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
             [
-                (UIApplication.didEnterBackgroundNotification, false),
-                (UIApplication.willTerminateNotification, true),
+                (Notification.Name("UIApplicationDidEnterBackgroundNotification"), false),
+                (Notification.Name("UIApplicationWillTerminateNotification"), true),
             ]
         #elseif canImport(AppKit)
             [
-                (NSApplication.didResignActiveNotification, false),
-                (NSApplication.willTerminateNotification, true),
+                (Notification.Name("NSApplicationDidResignActiveNotification"), false),
+                (Notification.Name("NSApplicationWillTerminateNotification"), true),
             ]
         #else
             []
