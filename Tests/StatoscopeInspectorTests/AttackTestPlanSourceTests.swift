@@ -23,13 +23,14 @@ struct AttackTestPlanSourceTests {
         let source = try TestPlanSource(jsonLines: lines, root: rebuild)
             .swiftSource(testName: testName, checks: checks, imports: [])
         if let folder = ProcessInfo.processInfo.environment["ATTACK_PLAN_DUMP"] {
-            try Data(source.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(testName).swift"))
+            try Data(source.utf8).write(
+                to: URL(fileURLWithPath: folder).appendingPathComponent("\(testName).swift"))
         }
         return source
     }
 
     @Test func aNaNIsNotCheckedWithEqualsSinceItEqualsNothing() throws {
-        let source = try plan(of: AttackNaN(), testName: "attackNaNPlan", rebuild: { AttackNaN() }) {
+        let source = try plan(of: AttackNaN(), testName: "attackNaNPlan", rebuild: AttackNaN.init) {
             $0.send(.setRatio(.nan))
             $0.send(.setSingle(-.nan))
         }
@@ -41,7 +42,8 @@ struct AttackTestPlanSourceTests {
 
     @Test func anOptionalOfAnOptionalSetToSomeNilIsCheckedAsSuch() throws {
         let source = try plan(
-            of: AttackDoubleOptional(), testName: "attackDoubleOptionalPlan", rebuild: { AttackDoubleOptional() }
+            of: AttackDoubleOptional(), testName: "attackDoubleOptionalPlan",
+            rebuild: AttackDoubleOptional.init
         ) {
             $0.send(.clearInside)
             $0.send(.clearOutside)
@@ -51,7 +53,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func anOptionalEnumWhoseCaseIsNamedNoneIsNotReadAsNil() throws {
         let source = try plan(
-            of: AttackOptionalEnum(), testName: "attackOptionalEnumPlan", rebuild: { AttackOptionalEnum() }
+            of: AttackOptionalEnum(), testName: "attackOptionalEnumPlan", rebuild: AttackOptionalEnum.init
         ) {
             $0.send(.pickNone)
             $0.send(.listNone)
@@ -63,7 +65,7 @@ struct AttackTestPlanSourceTests {
     }
 
     @Test func enumsWithAssociatedValuesAreWrittenAsTheyRead() throws {
-        let source = try plan(of: AttackEnums(), testName: "attackEnumsPlan", rebuild: { AttackEnums() }) {
+        let source = try plan(of: AttackEnums(), testName: "attackEnumsPlan", rebuild: AttackEnums.init) {
             $0.send(.set(.loading(progress: 0.5, label: "a \"b\"")))
             $0.send(.set(.pair(-1, "")))
             $0.send(.set(.nested(.nested(.idle))))
@@ -73,7 +75,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func valuesWithoutALiteralAreWrittenSoThatTheyCompareEqualOrCommented() throws {
         let date = Date(timeIntervalSinceReferenceDate: 123_456_789.123_456_7)
-        let source = try plan(of: AttackValues(), testName: "attackValuesPlan", rebuild: { AttackValues() }) {
+        let source = try plan(of: AttackValues(), testName: "attackValuesPlan", rebuild: AttackValues.init) {
             $0.send(.change(date))
         }
         // Its JSON does not decode to the same value: it cannot be checked by equality.
@@ -85,7 +87,7 @@ struct AttackTestPlanSourceTests {
     }
 
     @Test func aTupleAndALazyPropertyAreNotWrittenAsChecksThatDoNotCompile() throws {
-        let source = try plan(of: AttackShapes(), testName: "attackShapesPlan", rebuild: { AttackShapes() }) {
+        let source = try plan(of: AttackShapes(), testName: "attackShapesPlan", rebuild: AttackShapes.init) {
             $0.send(.bump)
         }
         #expect(!source.contains("THEN(\\.pair, equals:"))
@@ -95,7 +97,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func keywordsAsNamesAndLabelsCompile() throws {
         let source = try plan(
-            of: AttackKeywords(), testName: "attackKeywordsPlan", rebuild: { AttackKeywords() }
+            of: AttackKeywords(), testName: "attackKeywordsPlan", rebuild: AttackKeywords.init
         ) {
             $0.send(.move(for: 3, default: "x"))
             $0.send(.default)
@@ -105,7 +107,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func anEventCaseNamedInitIsNotWrittenAsAnInitializer() throws {
         let source = try plan(
-            of: AttackInitCase(), testName: "attackInitCasePlan", rebuild: { AttackInitCase() }
+            of: AttackInitCase(), testName: "attackInitCasePlan", rebuild: AttackInitCase.init
         ) {
             $0.send(.`init`)
         }
@@ -117,7 +119,7 @@ struct AttackTestPlanSourceTests {
     @Test func textThatWouldEndARawStringIsEscaped() throws {
         let titles = ["\"##", "\"###\"####", "#\"", "\\"]
         let source = try plan(
-            of: AttackDelimiters(), testName: "attackDelimitersPlan", rebuild: { AttackDelimiters() }
+            of: AttackDelimiters(), testName: "attackDelimitersPlan", rebuild: AttackDelimiters.init
         ) { root in
             for title in titles {
                 root.send(.setTitle(AttackTitle(title: title)))
@@ -129,7 +131,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func aBackslashBeforeAHashInJSONDoesNotInterpolate() throws {
         let source = try plan(
-            of: AttackDelimiters(), testName: "attackInterpolationPlan", rebuild: { AttackDelimiters() }
+            of: AttackDelimiters(), testName: "attackInterpolationPlan", rebuild: AttackDelimiters.init
         ) {
             $0.send(.setTitle(AttackTitle(title: "\\#(1)")))
         }
@@ -141,7 +143,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func aBackslashBeforeTwoHashesInJSONCompiles() throws {
         let source = try plan(
-            of: AttackDelimiters(), testName: "attackDelimitedEscapePlan", rebuild: { AttackDelimiters() }
+            of: AttackDelimiters(), testName: "attackDelimitedEscapePlan", rebuild: AttackDelimiters.init
         ) {
             $0.send(.setTitle(AttackTitle(title: "\\##(1)")))
         }
@@ -152,11 +154,7 @@ struct AttackTestPlanSourceTests {
     @Test func aRootTheBuilderConfiguresIsGivenAsTheBuilderMadeIt() throws {
         let source = try plan(
             of: AttackConfigured(), testName: "attackConfiguredPlan",
-            rebuild: {
-                let root = AttackConfigured()
-                root.step = 10
-                return root
-            }
+            rebuild: AttackConfigured.steppingByTen
         ) {
             $0.step = 10
             $0.send(.increment)
@@ -167,7 +165,7 @@ struct AttackTestPlanSourceTests {
 
     @Test func aRootBuiltWithArgumentsIsGivenAsItWasBuilt() throws {
         let source = try plan(
-            of: AttackSeeded(seed: 5), testName: "attackSeededPlan", rebuild: { AttackSeeded(seed: 5) }
+            of: AttackSeeded(seed: 5), testName: "attackSeededPlan", rebuild: AttackSeeded.seededWithFive
         ) {
             $0.send(.increment)
         }
@@ -177,7 +175,9 @@ struct AttackTestPlanSourceTests {
     }
 
     @Test func anUpdateThatChangedTheStateAndThrewIsExpectedAsItWas() throws {
-        let source = try plan(of: AttackPartial(), testName: "attackPartialPlan", rebuild: { AttackPartial() }) {
+        let source = try plan(
+            of: AttackPartial(), testName: "attackPartialPlan", rebuild: AttackPartial.init
+        ) {
             $0.send(.tryWrite("partial"))
             $0.send(.tryWrite("again"))
         }
@@ -186,7 +186,7 @@ struct AttackTestPlanSourceTests {
     }
 
     @Test func secretsAnywhereAreNeverWritten() throws {
-        let source = try plan(of: AttackVault(), testName: "attackVaultPlan", rebuild: { AttackVault() }) {
+        let source = try plan(of: AttackVault(), testName: "attackVaultPlan", rebuild: AttackVault.init) {
             $0.send(
                 .store(
                     AttackCredentials(
@@ -203,7 +203,8 @@ struct AttackTestPlanSourceTests {
 
     @Test func checksAtTheEndOfSecretsNeverWriteThem() throws {
         let source = try plan(
-            of: AttackVault(), testName: "attackVaultAtTheEndPlan", checks: .atTheEnd, rebuild: { AttackVault() }
+            of: AttackVault(), testName: "attackVaultAtTheEndPlan", checks: .atTheEnd,
+            rebuild: AttackVault.init
         ) {
             $0.send(.keep(token: Sensitive("tok-secret-3")))
             $0.send(.remember("k", Sensitive("mem-secret-4")))
@@ -220,7 +221,10 @@ struct AttackTestPlanSourceTests {
         let error = try #require(throws: TestPlanSourceError.self) {
             try TestPlanSource(jsonLines: lines) { AttackBox<Int>.Inner() }.swiftSource()
         }
-        #expect(error.description.hasSuffix("has no name a source file can use: declare it outside any function, without generic parameters"))
+        #expect(
+            error.description.hasSuffix(
+                "has no name a source file can use: declare it outside any function, without generic parameters"
+            ))
     }
 
     @Test func aFilePrivateRootIsRefusedOrWrittenByAName() throws {
@@ -259,7 +263,8 @@ struct AttackTestPlanSourceTests {
 /// The secrets the attacks send, none of which may be written.
 enum AttackSecrets {
     static let all = [
-        "73915", "rec-secret-1", "hint-secret-2", "tok-secret-3", "mem-secret-4", "pw-secret-5", "err-secret-6",
+        "73915", "rec-secret-1", "hint-secret-2", "tok-secret-3", "mem-secret-4", "pw-secret-5",
+        "err-secret-6",
         "864209", "kp-secret-7",
     ]
 }

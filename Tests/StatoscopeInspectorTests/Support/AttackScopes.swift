@@ -218,6 +218,9 @@ final class AttackSeeded: Scope {
         count = seed
     }
 
+    /// The root as the app builds it.
+    static func seededWithFive() -> AttackSeeded { AttackSeeded(seed: 5) }
+
     enum When: Codable, Sendable, Equatable {
         case increment
     }
@@ -372,6 +375,13 @@ struct AttackCountingEffect: Effect {
 final class AttackConfigured: Scope {
     var step = 1
     var count = 0
+
+    /// The root as the app builds it, then configures it.
+    static func steppingByTen() -> AttackConfigured {
+        let root = AttackConfigured()
+        root.step = 10
+        return root
+    }
 
     enum When: Codable, Sendable, Equatable {
         case increment

@@ -47,14 +47,16 @@ final class RawConnection: @unchecked Sendable {
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
-        while offset < bytes.count {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while offset < bytes.count, ContinuousClock.now < deadline {
             let sent = bytes[offset...].withUnsafeBytes {
                 Glibc.send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
+            if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
             if sent <= 0 { return false }
             offset += sent
         }
-        return true
+        return offset == bytes.count
     }
 
     @discardableResult
@@ -142,7 +144,8 @@ enum Raw {
     }
 
     /// A GET request of `target`, with `host` as its Host header (none when nil) and `headers`.
-    static func get(_ target: String, host: String?, headers: [String] = [], method: String = "GET") -> String {
+    static func get(_ target: String, host: String?, headers: [String] = [], method: String = "GET") -> String
+    {
         var lines = ["\(method) \(target) HTTP/1.1"]
         if let host { lines.append("Host: \(host)") }
         lines += headers
