@@ -88,12 +88,29 @@ public final class Inspector {
         // Generous bounds: on a loaded machine (a test run, a build) the server's tasks may wait long
         // for a thread; a healthy start takes milliseconds.
         let server = HTTPServer(address: try .inet(ip4: ip, port: port), timeout: 120, logger: .disabled)
-        let running = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 120)
-        } catch {
-            running.cancel()
-            throw InspectorUnavailable(reason: "the inspector could not listen on \(ip):\(port): \(error)")
+        // Why the server stopped, when it stops before it listens (a port in use): the wait below
+        // ends on it rather than on its bound.
+        let stopped = CriticalState<String?>(nil)
+        let running = Task {
+            do {
+                try await server.run()
+            } catch {
+                stopped.withLock { $0 = "\(error)" }
+                throw error
+            }
+        }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+        while await server.listeningAddress == nil {
+            if let error = stopped.withLock({ $0 }) {
+                throw InspectorUnavailable(
+                    reason: "the inspector could not listen on \(ip):\(port): \(error)")
+            }
+            guard ContinuousClock.now < deadline else {
+                running.cancel()
+                throw InspectorUnavailable(
+                    reason: "the inspector did not start listening on \(ip):\(port) within 120 seconds")
+            }
+            try? await Task.sleep(for: .milliseconds(5))
         }
         guard case .ip4(_, let listeningPort) = await server.listeningAddress else {
             running.cancel()

@@ -31,6 +31,17 @@ struct RequestCheck: Sendable {
             return refused(
                 .methodNotAllowed, "the inspector only reads: \(request.method.rawValue) is refused")
         }
+        // A target in absolute form names its own host, which a server would take over `Host`.
+        guard request.target.rawValue.hasPrefix("/") else {
+            return refused(
+                .badRequest, "refused: the request's target names a host; ask for a path of this inspector")
+        }
+        // One of each: with two, one could name this inspector while a server read the other.
+        for header in [HTTPHeader.host, HTTPHeader("Origin"), HTTPHeader("Sec-Fetch-Site")]
+        where Self.values(of: header, in: request.headers).count > 1 {
+            return refused(
+                .badRequest, "refused: the request carries more than one \(header.rawValue) header")
+        }
         let host = request.headers[.host]?.lowercased() ?? ""
         guard hosts.contains(host) else {
             let names = hosts.sorted().joined(separator: ", ")
@@ -50,6 +61,11 @@ struct RequestCheck: Sendable {
                 "refused: the request does not carry this inspector's token (open the URL the app printed)")
         }
         return nil
+    }
+
+    /// Every value a request gave `header`, however many times it named it.
+    private static func values(of header: HTTPHeader, in headers: HTTPHeaders) -> [String] {
+        zip(headers.keys, headers.values).first { $0.0 == header }?.1 ?? []
     }
 
     /// Compares in a time that does not depend on where the two differ.

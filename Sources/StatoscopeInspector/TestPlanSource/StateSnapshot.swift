@@ -60,6 +60,16 @@ struct StateSnapshot {
         for mirror in mirrors.reversed() {
             for child in mirror.children {
                 guard let label = child.label, !label.hasPrefix("_$") else { continue }
+                // A `lazy var` keeps its value in a private storage of this name, which no key path
+                // reaches, and reading the property itself could compute it: it is not checked.
+                if label.hasPrefix(Self.lazyStoragePrefix) {
+                    let name = String(label.dropFirst(Self.lazyStoragePrefix.count))
+                    state.properties.append(
+                        Property(
+                            name: name, value: child.value, fingerprint: Self.fingerprint(child.value),
+                            uncheckable: "a lazy property, which a check could compute"))
+                    continue
+                }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
                 switch child.value {
                 case let subscope as any SubscopeStorage:
@@ -93,6 +103,9 @@ struct StateSnapshot {
         scopes[index].holders = state.holders
         scopes[index].injected = state.injected
     }
+
+    /// How the storage of a `lazy var` is labelled in a mirror, before the property's name.
+    static let lazyStoragePrefix = "$__lazy_storage_$_"
 
     /// Whether a `@Subscope` holds an optional child. Its storage is generic over what it holds;
     /// the type's name is the one thing that says so without a change to the core.

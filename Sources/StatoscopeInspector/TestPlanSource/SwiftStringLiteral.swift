@@ -29,11 +29,12 @@ enum SwiftStringLiteral {
     /// `#"..."#`, with as many `#` as it takes for nothing inside to end it: for JSON, which is
     /// ASCII here (see ``asciiJSON(_:)``) and reads better unescaped.
     static func raw(_ text: String) -> String {
-        // A quote followed by n `#` would end a literal delimited by n of them: use one more.
+        // A quote followed by n `#` would end a literal delimited by n of them, and a backslash
+        // followed by n `#` would start an escape (`\#(` an interpolation) in it: use one more.
         var longest = 0
         var run: Int?
         for character in text {
-            if character == "\"" {
+            if character == "\"" || character == "\\" {
                 run = 0
             } else if character == "#", let count = run {
                 run = count + 1

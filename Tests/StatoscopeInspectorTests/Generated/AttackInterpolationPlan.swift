@@ -13,8 +13,8 @@ import Testing
         .strictEffects(false)
         .strictState(false)
         // line 2: AttackDelimiters
-        .WHEN(.setTitle(recorded(#"{"title":"\\#(1)"}"#)))
-        .THEN(\.title, equals: recorded(#"{"title":"\\#(1)"}"#))
+        .WHEN(.setTitle(recorded(##"{"title":"\\#(1)"}"##)))
+        .THEN(\.title, equals: recorded(##"{"title":"\\#(1)"}"##))
         .runTest()
 }
 
