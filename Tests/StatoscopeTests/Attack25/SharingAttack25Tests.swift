@@ -410,7 +410,9 @@ struct SharingAttack25Tests {
         #expect(storage.load("a25plain") == Data(#"{"value":42,"version":1}"#.utf8))
     }
 
-    // Intermittent: seen once in six runs, when the three Attack25 suites ran together.
+    // Intermittent: alone, every save is written; run alongside PlanAttack25Tests (plans on the main
+    // actor meanwhile), 43 and 50 of the 50 were lost:
+    // swift test --skip-build --filter "SharingAttack25Tests/aStoreReleasedWithASavePendingStillSavesIt|PlanAttack25Tests"
     @Test func aStoreReleasedWithASavePendingStillSavesIt() async {
         let storages = (0..<50).map { _ in InMemoryStorage() }
         for storage in storages {
@@ -427,6 +429,70 @@ struct SharingAttack25Tests {
             let lost = storages.filter { $0.writeCount(of: "a25plain") == 0 }.count
             #expect(lost == 0, "\(lost) of \(storages.count) released stores never saved")
         }
+    }
+
+    // The same, with test plans run on the main actor after the changes: alone, it holds; alongside
+    // the other Attack25 suites, the saves were lost.
+    @Test func aStoreReleasedWithASavePendingWhileAPlanRunsStillSavesIt() async throws {
+        let storages = (0..<20).map { _ in InMemoryStorage() }
+        for storage in storages {
+            let reader = A25Reader(A25Keys.plain)
+            reader.inject(SharedStore(storage: storage, writeDelay: .milliseconds(10)))
+            reader.send(.set(42))
+        }
+        for _ in 0..<20 {
+            try FontScreen.GIVEN { FontScreen() }.WHEN(.burst(100)).THEN(\.fontSize, equals: 114).runTest()
+        }
+        await withKnownIssue(
+            "a store released while a save is pending sometimes never saves", isIntermittent: true
+        ) {
+            await waitUntil("every released store's pending save is written", within: .seconds(10)) {
+                storages.allSatisfy { $0.writeCount(of: "a25plain") == 1 }
+            }
+        }
+    }
+
+    // A sheet with a store of its own, dismissed in the update that follows its change: its change waits
+    // for the write delay.
+    @Test func aSandboxedStoreDismissedRightAfterAChangeStillSavesIt() async {
+        let directory = temporaryDirectory()
+        let clock = ManualClock()
+        do {
+            let sheet = A25Reader(A25Keys.plain)
+            sheet.inject(SharedStore(storage: JSONFileStorage(directory: directory)))
+            sheet.inject(EffectClock(clock))
+            sheet.send(.set(42))
+        }
+        await withKnownIssue(
+            "a store released before its delayed save started never saves", isIntermittent: true
+        ) {
+            await waitUntil("the save waits on the clock", within: .seconds(10)) { clock.sleeperCount == 1 }
+            clock.advance(by: .seconds(1))
+            await waitUntil("the dismissed sheet's change is saved", within: .seconds(10)) {
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("a25plain.json").path)
+            }
+        }
+    }
+
+    // A live store kept alive, with its scope, saves after its delay even while plans run alongside.
+    @Test func aKeptStoreSavesAfterItsDelayWhilePlansRunAlongside() async {
+        let storages = (0..<50).map { _ in InMemoryStorage() }
+        var readers: [A25Reader] = []
+        var stores: [SharedStore] = []
+        for storage in storages {
+            let reader = A25Reader(A25Keys.plain)
+            let store = SharedStore(storage: storage, writeDelay: .milliseconds(10))
+            reader.inject(store)
+            reader.send(.set(42))
+            readers.append(reader)
+            stores.append(store)
+        }
+        await waitUntil("every store's pending save is written", within: .seconds(20)) {
+            storages.allSatisfy { $0.writeCount(of: "a25plain") == 1 }
+        }
+        let lost = storages.filter { $0.writeCount(of: "a25plain") == 0 }.count
+        #expect(lost == 0, "\(lost) of \(storages.count) stores never saved")
+        _ = (readers, stores)
     }
 
     @Test func aFlushCalledWhileASaveIsWritingReturnsOnlyOnceTheValueIsSaved() async {
