@@ -408,6 +408,30 @@ struct PlanAttack25Tests {
             }
         }
     }
+
+    @Test func aLiveTestRequiringTestDependenciesFailsOnALiveRead() async {
+        let failures = await capturingFailuresAsync {
+            let parent = A25VaultParent()
+            parent.requireTestDependencies()
+            parent.child.send(.read)
+        }
+        #expect(failures.contains { $0.kind == .missingDependency }, "\(failures.map(\.message))")
+    }
+
+    @Test func aLiveTestRequiringTestDependenciesStillFailsOnALiveReadBelowAPreviewSubtree() async {
+        let failures = await capturingFailuresAsync {
+            let parent = A25VaultParent()
+            parent.requireTestDependencies()
+            parent.child.useDependencies(.preview)
+            parent.child.send(.read)
+        }
+        withKnownIssue("a subtree set to .preview below a live test's opt-in reads live values silently") {
+            #expect(
+                failures.contains { $0.kind == .missingDependency },
+                "the live test read the live A25Vault without failing: \(failures.map(\.message))")
+        }
+    }
+
 }
 
 @MainActor

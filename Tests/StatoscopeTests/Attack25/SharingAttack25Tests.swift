@@ -633,4 +633,58 @@ struct SharingAttack25Tests {
         await store.flush()
         #expect(storage.load("a25label") == Data(#"{"value":"!","version":1}"#.utf8))
     }
+
+    // MARK: - Extremes of a key's version, stores resolved late
+
+    @Test func aKeysVersionAtTheEndsOfIntSavesAndLoadsWithoutTrapping() async {
+        await #expect(processExitsWith: .success) {
+            await a25VersionsRoundTrip()
+        }
+    }
+
+    @Test func aScopeThatReadAValueBeforeItWasLinkedReadsTheStoreAboveItOnceLinked() {
+        let reader = A25Reader(A25Keys.plain)
+        _ = reader.value
+        let host = A25Host()
+        host.inject(
+            SharedStore(storage: InMemoryStorage(saved: ["a25plain": Data(#"{"value":5,"version":1}"#.utf8)]))
+        )
+        host.child = reader
+        #expect(reader.value == 5, "the store injected above it, not the one it read alone")
+    }
+
+    @Test func anUnreadableValueInMemoryIsReportedAndKeptAside() {
+        let damaged = Data("not json".utf8)
+        let storage = InMemoryStorage(saved: ["a25plain": damaged])
+        let reader = A25Reader(A25Keys.plain)
+        reader.inject(SharedStore(storage: storage))
+        let reports = ErrorReportCollector(for: reader)
+        #expect(reader.value == 14)
+        #expect(reports.reports.count == 1)
+        let unreadable = reports.reports.first?.error as? SharedValueUnreadable
+        #expect(unreadable?.key == "a25plain")
+        #expect(
+            unreadable?.keptAside.map { storage.keptAside($0) ?? storage.keptAside("a25plain") } == damaged)
+    }
+
+}
+
+@MainActor
+func a25VersionsRoundTrip() async {
+    for version in [0, -1, Int.min, Int.max] {
+        let key = SharedKey<Int>.persisted("a25version", default: 1, version: version)
+        let storage = InMemoryStorage()
+        let store = SharedStore(storage: storage)
+        let reader = A25Reader(key)
+        reader.inject(store)
+        reader.send(.set(7))
+        await store.flush()
+        let nextRun = A25Reader(key)
+        nextRun.inject(SharedStore(storage: storage))
+        precondition(nextRun.value == 7, "version \(version)")
+        let newer = SharedKey<Int>.persisted("a25version", default: 1, version: version &+ 1) { _, _ in 9 }
+        let migrated = A25Reader(newer)
+        migrated.inject(SharedStore(storage: storage))
+        _ = migrated.value
+    }
 }
