@@ -16,7 +16,8 @@ import Foundation
 ///
 /// Two keys with the same name and value type name the same value.
 public struct SharedKey<Value: Sendable>: Sendable {
-    /// The name the value is known by: its file name, or its user-defaults key, when persisted.
+    /// The name the value is known by: what its file is named after (see ``JSONFileStorage``), or its
+    /// user-defaults key, when persisted.
     public let name: String
     /// The value until an update changes it, and where a saved one is missing or unreadable.
     public let defaultValue: Value

@@ -1,12 +1,22 @@
 import Foundation
 
-/// A storage that saves each persisted value in a JSON file of its own, `<name>.json`, in one
-/// directory: the default storage on every platform.
+/// A storage that saves each persisted value in a JSON file of its own, `<name>.json`, directly
+/// inside one directory: the default storage on every platform.
+///
+/// A key's name is its file's name when it holds only letters, digits, `-`, `_` and `.` and does not
+/// start with `.`: `settings` is `settings.json`. Any other name has each of its UTF-8 bytes outside
+/// those characters (a `%`, and a leading `.`, among them) written `%` and two hexadecimal digits:
+/// `../notes` is `%2E.%2Fnotes.json`, and the empty name is `%.json`. So no name reaches outside the
+/// directory, and two names never share a file (on a file system that ignores case, as macOS's does
+/// unless formatted otherwise, names that differ only in case do: give keys names that differ in
+/// more). A file name longer than the 255 bytes file systems
+/// allow cannot be saved: the save is reported as a ``SharedValueNotSaved`` naming the key and the
+/// directory, nothing is written, and the value loads as its default.
 ///
 /// A save writes a new file beside the old one and renames it over it, so a process stopped in the
 /// middle of a save leaves the previous file or the new one, never part of either. An unreadable file
-/// is copied, byte for byte, to `<name>.json.unreadable` (`.unreadable-2`, `-3`… when that is taken)
-/// before anything overwrites it.
+/// is copied, byte for byte, to `<name>.json.unreadable` (`.unreadable-2`, `-3`… when that is taken;
+/// its start cut short when the whole would pass 255 bytes) before anything overwrites it.
 public struct JSONFileStorage: SharedStorage {
     /// The directory holding the files.
     public let directory: URL
@@ -26,12 +36,10 @@ public struct JSONFileStorage: SharedStorage {
             .appendingPathComponent("Shared", isDirectory: true)
     }
 
-    func url(of name: String) -> URL {
-        directory.appendingPathComponent(name + ".json", isDirectory: false)
-    }
-
     /// What is saved under `name`, or nil.
     public func load(_ name: String) throws -> Data? {
+        // A name no file can hold has nothing saved.
+        guard fileNameProblem(of: name) == nil else { return nil }
         let url = url(of: name)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
@@ -39,6 +47,7 @@ public struct JSONFileStorage: SharedStorage {
 
     /// Replaces what is saved under `name`.
     public func save(_ data: Data, as name: String) throws {
+        if let problem = fileNameProblem(of: name) { throw problem }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Foundation's atomic write: a temporary file in the same directory, renamed over the old one.
         try data.write(to: url(of: name), options: [.atomic])
@@ -46,13 +55,9 @@ public struct JSONFileStorage: SharedStorage {
 
     /// Keeps a copy of what is saved under `name` aside, and says where.
     public func keepAside(_ name: String) throws -> String {
+        if let problem = fileNameProblem(of: name) { throw problem }
         let original = url(of: name)
-        var copy = URL(fileURLWithPath: original.path + ".unreadable")
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: copy.path) {
-            attempt += 1
-            copy = URL(fileURLWithPath: original.path + ".unreadable-\(attempt)")
-        }
+        let copy = placeAside(original)
         try FileManager.default.copyItem(at: original, to: copy)
         return copy.path
     }

@@ -31,9 +31,17 @@
             defaults.set(data, forKey: prefix + name)
         }
 
-        /// Keeps a copy of what is saved under `name` aside, and says where.
+        /// Keeps a copy of what is saved under `name` aside, and says where: under
+        /// `Unreadable.<prefix><name>` (then `-2`, `-3`… when taken), which no value's key starts
+        /// with unless the prefix is empty, so that a copy never takes the place of a value nor of an
+        /// earlier copy.
         public func keepAside(_ name: String) -> String {
-            let key = prefix + name + ".unreadable"
+            var key = "Unreadable." + prefix + name
+            var attempt = 1
+            while defaults.object(forKey: key) != nil {
+                attempt += 1
+                key = "Unreadable." + prefix + name + "-\(attempt)"
+            }
             defaults.set(defaults.object(forKey: prefix + name), forKey: key)
             return "user defaults \"\(key)\""
         }

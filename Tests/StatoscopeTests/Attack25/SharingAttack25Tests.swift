@@ -207,11 +207,7 @@ struct SharingAttack25Tests {
         reader.send(.set(7))
         await store.flush()
         let outside = a25Files(under: base).keys.filter { !$0.hasPrefix(directory.path + "/") }
-        withKnownIssue("a key named with `..` saves its file outside the store's directory") {
-            #expect(outside.isEmpty, "written outside \(directory.path): \(outside)")
-        } when: {
-            name.hasPrefix("..")
-        }
+        #expect(outside.isEmpty, "written outside \(directory.path): \(outside)")
         // Saved or refused, the key is named.
         let notSaved = reports.reports.compactMap { $0.error as? SharedValueNotSaved }
         #expect(notSaved.allSatisfy { $0.key == name })
