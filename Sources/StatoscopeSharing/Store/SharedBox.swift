@@ -51,13 +51,14 @@ final class SharedBox<Value: Sendable>: Observable {
     var current: Value { storedValue }
 
     /// Changes the value: observers of the value are told once, then the scopes observing changes get
-    /// their events.
+    /// their events, save those out of the app.
     func change(to newValue: Value) {
         registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
         guard !observers.isEmpty else { return }
         observers.removeAll { $0.scope == nil }
-        // A copy: an observer's event may ask for more changes, which edit the list.
-        for observer in observers { observer.deliver(newValue) }
+        // A copy: an observer's event may ask for more changes, which edit the list, or dismiss a
+        // scope further on in it, which is then not told.
+        for observer in observers where observer.isInTheApp { observer.deliver(newValue) }
     }
 
     /// Sets the loaded value, which no one read yet.
@@ -70,7 +71,17 @@ final class SharedBox<Value: Sendable>: Observable {
 @MainActor
 struct SharedObserver<Value> {
     weak var scope: AnyObject?
+    /// The scope's place in its tree: a scope out of the app is not told, since the event would be
+    /// refused and reported.
+    weak var runtime: ScopeRuntime?
     let deliver: @MainActor (Value) -> Void
+
+    /// Whether the scope is in the app: neither dismissed, nor unlinked by the running update, nor
+    /// released.
+    var isInTheApp: Bool {
+        guard let runtime else { return false }
+        return !runtime.hasLeftTheApp
+    }
 }
 
 /// What a report names of a scope that may be gone.

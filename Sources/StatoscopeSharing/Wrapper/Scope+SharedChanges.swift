@@ -24,7 +24,9 @@ extension Scope {
     /// A change made by an update reaches this scope's `update` after that update returns, before the
     /// `send` that made it returns; a change found by ``SharedStore/reload()`` reaches it at once. The
     /// store is the one the scope resolves now: ask once the scope is in its tree. Asking again
-    /// replaces the earlier request; the request ends with the scope.
+    /// replaces the earlier request; the request ends when the scope is released. A scope out of the
+    /// app, dismissed or being unlinked by the update that makes the change, is not told of it (and
+    /// nothing is reported); linked again, it is told of the changes that follow.
     public func receiveChanges<Value>(
         of key: SharedKey<Value>, as event: @escaping @MainActor (Value) -> When
     ) {
@@ -32,7 +34,7 @@ extension Scope {
         let box = runtime.resolve(SharedStore.self).box(for: key, reader: runtime)
         box.observers.removeAll { $0.scope == nil || $0.scope === self }
         box.observers.append(
-            SharedObserver(scope: self) { [weak self] value in
+            SharedObserver(scope: self, runtime: runtime) { [weak self] value in
                 self?.send(event(value))
             })
     }
