@@ -3,7 +3,7 @@ import Foundation
 
 /// A shared value of any type, as its store saves and reloads it.
 @MainActor
-protocol SharedEntry: AnyObject {
+protocol SharedEntry: AnyObject, Sendable {
     var name: String { get }
     var firstReader: ReaderName? { get }
     /// The value's saved form, now taken as what the storage holds.
@@ -38,7 +38,7 @@ extension SharedBox: SharedEntry {
         } catch {
             kept = nil
         }
-        store?.report(
+        SharedStore.report(
             SharedValueUnreadable(
                 key: name, location: storage.location(of: name), reason: "\(problem)", keptAside: kept),
             about: self)
@@ -54,7 +54,7 @@ extension SharedStore {
         do {
             data = try storage.load(box.name)
         } catch {
-            report(
+            Self.report(
                 SharedValueUnreadable(
                     key: box.name, location: storage.location(of: box.name), reason: "\(error)",
                     keptAside: nil),

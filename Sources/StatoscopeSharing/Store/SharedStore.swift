@@ -44,6 +44,9 @@ public final class SharedStore: Injectable {
     private var saveTimer: Task<Void, Never>?
     /// The last save started, which waits for the one before it: saves run one at a time, in order.
     private var saving: Task<Void, Never>?
+    /// Where the saves write: a queue of the store's own rather than the concurrency pool, whose few
+    /// threads a slow or stuck disk would hold, and every effect of the app with them.
+    private nonisolated let writer = DispatchQueue(label: "Statoscope.SharedStore.writer")
     /// The app lifecycle observers that flush the store, registered with its first change.
     private var lifecycleObservers: [any NSObjectProtocol]?
 
@@ -61,6 +64,9 @@ public final class SharedStore: Injectable {
 
     isolated deinit {
         for observer in lifecycleObservers ?? [] { NotificationCenter.default.removeObserver(observer) }
+        // A change still waiting for its delay is saved now: released with the store, it would be
+        // lost, and the app recorded it. The save holds the storage, not the store.
+        if case .coalesced = schedule { startSaving() }
     }
 
     /// Where the store saves.
@@ -130,50 +136,73 @@ public final class SharedStore: Injectable {
         await saving?.value
     }
 
-    /// Encodes the unsaved values here, where they live, and saves them off the main actor.
+    /// Encodes the unsaved values here, where they live, and saves them off the main actor. The save
+    /// holds what it writes and where, never the store: a store released meanwhile still has its
+    /// values saved.
     private func startSaving() {
         let batch = takeUnsaved()
         guard !batch.isEmpty else { return }
         let storage = self.storage
         let previous = saving
-        saving = Task.detached { [weak self] in
+        let writer = self.writer
+        saving = Task.detached {
             await previous?.value
-            var failures: [(name: String, reason: String)] = []
-            for item in batch {
-                do {
-                    try storage.save(item.data, as: item.name)
-                } catch {
-                    failures.append((item.name, "\(error)"))
-                }
+            let failures = await withCheckedContinuation { continuation in
+                writer.async { continuation.resume(returning: Self.write(batch, to: storage)) }
             }
-            if !failures.isEmpty { await self?.reportNotSaved(failures) }
+            if !failures.isEmpty { await Self.reportNotSaved(failures) }
         }
     }
 
     /// Saves every unsaved change now, on the caller's thread: what a test plan's check does.
     package func saveNow() {
-        let storage = self.storage
-        var failures: [(name: String, reason: String)] = []
-        for item in takeUnsaved() {
+        Self.reportNotSaved(Self.write(takeUnsaved(), to: storage))
+    }
+
+    /// A value to save: its bytes, and its entry, which a report about it names.
+    private struct Unsaved: Sendable {
+        let entry: any SharedEntry
+        let name: String
+        let data: Data
+    }
+
+    /// A value the storage refused, and what it threw.
+    private struct NotSaved: Sendable {
+        let entry: any SharedEntry
+        let error: SharedValueNotSaved
+    }
+
+    /// Writes `batch` to `storage`, one value after the other, and returns what it refused.
+    private nonisolated static func write(_ batch: [Unsaved], to storage: any SharedStorage) -> [NotSaved] {
+        var failures: [NotSaved] = []
+        for item in batch {
             do {
                 try storage.save(item.data, as: item.name)
             } catch {
-                failures.append((item.name, "\(error)"))
+                failures.append(
+                    NotSaved(
+                        entry: item.entry,
+                        error: SharedValueNotSaved(
+                            key: item.name, location: storage.location(of: item.name), reason: "\(error)")))
             }
         }
-        reportNotSaved(failures)
+        return failures
+    }
+
+    private static func reportNotSaved(_ failures: [NotSaved]) {
+        for failure in failures { report(failure.error, about: failure.entry) }
     }
 
     /// The unsaved values as bytes, each now known to be what the storage will hold.
-    private func takeUnsaved() -> [(name: String, data: Data)] {
-        var batch: [(name: String, data: Data)] = []
+    private func takeUnsaved() -> [Unsaved] {
+        var batch: [Unsaved] = []
         for entryKey in unsaved {
             guard let entry = entries[entryKey] else { continue }
             switch entry.encoded() {
             case .success(let data):
-                batch.append((entry.name, data))
+                batch.append(Unsaved(entry: entry, name: entry.name, data: data))
             case .failure(let error):
-                report(
+                Self.report(
                     SharedValueNotSaved(
                         key: entry.name, location: storage.location(of: entry.name), reason: "\(error)"),
                     about: entry)
@@ -181,16 +210,6 @@ public final class SharedStore: Injectable {
         }
         unsaved.removeAll()
         return batch
-    }
-
-    private func reportNotSaved(_ failures: [(name: String, reason: String)]) {
-        for failure in failures {
-            guard let entry = entries.values.first(where: { $0.name == failure.name }) else { continue }
-            report(
-                SharedValueNotSaved(
-                    key: failure.name, location: storage.location(of: failure.name), reason: failure.reason),
-                about: entry)
-        }
     }
 
     /// Reads again what the storage holds for every persisted value read so far, after saving this
@@ -202,7 +221,7 @@ public final class SharedStore: Injectable {
     }
 
     /// Reports a problem with a value to ``ErrorReporting``, naming the scope that first read it.
-    func report(_ error: any Error, about entry: any SharedEntry) {
+    static func report(_ error: any Error, about entry: any SharedEntry) {
         guard let reader = entry.firstReader else { return }
         ErrorReporting.report(
             ErrorReport(

@@ -416,15 +416,11 @@ struct SharingAttack25Tests {
             reader.inject(SharedStore(storage: storage, writeDelay: .milliseconds(10)))
             reader.send(.set(42))
         }
-        await withKnownIssue(
-            "a store released while a save is pending sometimes never saves", isIntermittent: true
-        ) {
-            await waitUntil("every released store's pending save is written", within: .seconds(20)) {
-                storages.allSatisfy { $0.writeCount(of: "a25plain") == 1 }
-            }
-            let lost = storages.filter { $0.writeCount(of: "a25plain") == 0 }.count
-            #expect(lost == 0, "\(lost) of \(storages.count) released stores never saved")
+        await waitUntil("every released store's pending save is written", within: .seconds(20)) {
+            storages.allSatisfy { $0.writeCount(of: "a25plain") == 1 }
         }
+        let lost = storages.filter { $0.writeCount(of: "a25plain") == 0 }.count
+        #expect(lost == 0, "\(lost) of \(storages.count) released stores never saved")
     }
 
     // The same, with test plans run on the main actor after the changes: alone, it holds; alongside
@@ -439,12 +435,8 @@ struct SharingAttack25Tests {
         for _ in 0..<20 {
             try FontScreen.GIVEN { FontScreen() }.WHEN(.burst(100)).THEN(\.fontSize, equals: 114).runTest()
         }
-        await withKnownIssue(
-            "a store released while a save is pending sometimes never saves", isIntermittent: true
-        ) {
-            await waitUntil("every released store's pending save is written", within: .seconds(10)) {
-                storages.allSatisfy { $0.writeCount(of: "a25plain") == 1 }
-            }
+        await waitUntil("every released store's pending save is written", within: .seconds(10)) {
+            storages.allSatisfy { $0.writeCount(of: "a25plain") == 1 }
         }
     }
 
@@ -459,14 +451,10 @@ struct SharingAttack25Tests {
             sheet.inject(EffectClock(clock))
             sheet.send(.set(42))
         }
-        await withKnownIssue(
-            "a store released before its delayed save started never saves", isIntermittent: true
-        ) {
-            await waitUntil("the save waits on the clock", within: .seconds(10)) { clock.sleeperCount == 1 }
-            clock.advance(by: .seconds(1))
-            await waitUntil("the dismissed sheet's change is saved", within: .seconds(10)) {
-                FileManager.default.fileExists(atPath: directory.appendingPathComponent("a25plain.json").path)
-            }
+        await waitUntil("the save waits on the clock", within: .seconds(10)) { clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(1))
+        await waitUntil("the dismissed sheet's change is saved", within: .seconds(10)) {
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent("a25plain.json").path)
         }
     }
 
@@ -607,11 +595,7 @@ struct SharingAttack25Tests {
         host.send(.bump)
         host.send(.bump)
         #expect(child.told == [1])
-        withKnownIssue(
-            "a dismissed scope is still sent the changes it asked for, each one reported as an error"
-        ) {
-            #expect(reports.reports.isEmpty, "\(reports.reports.map(\.description))")
-        }
+        #expect(reports.reports.isEmpty, "\(reports.reports.map(\.description))")
     }
 
     @Test func aSubclassReadsAndChangesBothItsOwnAndItsInheritedSharedValues() async {
