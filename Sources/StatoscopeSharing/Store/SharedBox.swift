@@ -24,7 +24,11 @@ final class SharedBox<Value: Sendable>: Observable {
     /// The scope that first read the value, named by reports about it that no scope causes.
     var firstReader: ReaderName?
     /// The scopes told of each change, as events of their own.
-    var observers: [SharedObserver<Value>] = []
+    private var observers: [SharedObserver<Value>] = []
+    /// The scopes in `observers`, released ones included until a change drops them: a scope asking
+    /// for the first time is added without a search of the others, so that many scopes asking cost in
+    /// proportion to their number.
+    private var observerIDs: Set<ObjectIdentifier> = []
 
     nonisolated init(name: String, value: Value, format: SharedFormat<Value>?) {
         self.name = name
@@ -55,10 +59,27 @@ final class SharedBox<Value: Sendable>: Observable {
     func change(to newValue: Value) {
         registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
         guard !observers.isEmpty else { return }
+        let count = observers.count
         observers.removeAll { $0.scope == nil }
+        if observers.count != count {
+            observerIDs = Set(observers.compactMap { $0.scope.map(ObjectIdentifier.init) })
+        }
         // A copy: an observer's event may ask for more changes, which edit the list, or dismiss a
         // scope further on in it, which is then not told.
         for observer in observers where observer.isInTheApp { observer.deliver(newValue) }
+    }
+
+    /// Tells `scope` of each change from now on, replacing what it asked before.
+    func observe(
+        by scope: AnyObject, runtime: ScopeRuntime, deliver: @escaping @MainActor (Value) -> Void
+    ) {
+        let id = ObjectIdentifier(scope)
+        if observerIDs.contains(id) {
+            observers.removeAll { $0.scope == nil || $0.scope === scope }
+            observerIDs = Set(observers.compactMap { $0.scope.map(ObjectIdentifier.init) })
+        }
+        observerIDs.insert(id)
+        observers.append(SharedObserver(scope: scope, runtime: runtime, deliver: deliver))
     }
 
     /// Sets the loaded value, which no one read yet.

@@ -32,10 +32,8 @@ extension Scope {
     ) {
         let runtime = ScopeRuntimeTable.runtime(for: self)
         let box = runtime.resolve(SharedStore.self).box(for: key, reader: runtime)
-        box.observers.removeAll { $0.scope == nil || $0.scope === self }
-        box.observers.append(
-            SharedObserver(scope: self, runtime: runtime) { [weak self] value in
-                self?.send(event(value))
-            })
+        box.observe(by: self, runtime: runtime) { [weak self] value in
+            self?.send(event(value))
+        }
     }
 }

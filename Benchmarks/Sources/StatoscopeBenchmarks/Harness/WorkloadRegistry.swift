@@ -33,7 +33,8 @@ enum WorkloadRegistry {
             number: 13, title: "send with the live inspector and a page connected",
             body: .runnable(InspectorWorkload.run)),
         Workload(
-            number: 14, title: "shared values: a read, a change seen by 1,000 readers, a burst of saves",
+            number: 14,
+            title: "shared values: a read, a change seen by 10 to 10,000 readers, bursts of saves",
             body: .runnable(SharingWorkload.run)),
     ]
 }

@@ -2,31 +2,80 @@ import Foundation
 import Statoscope
 
 /// Workload 14: shared values. Reading one, against reading a stored property; one change seen by
-/// 1,000 readers, read by each of them and told to each of them as an event of its own; and a burst
-/// of 1,000 changes to a persisted value, whose saves are counted.
+/// 10, 100, 1,000 and 10,000 readers, read by each of them and told to each of them as an event of its
+/// own; and bursts of 10, 1,000 and 100,000 changes to a persisted value, whose saves are counted.
 ///
-/// Budget: a change seen by 1,000 readers, either way, under 2 ms. The rest is reported.
+/// Budgets: a change seen by 1,000 readers, either way, under 2 ms; and costs that grow with the
+/// readers, not faster: per reader, a change at 10,000 readers at most 2x its cost at 100 (the growth
+/// rows; flat growth is 1x), and per change, a burst of 100,000 at most 2x a burst of 1,000. The
+/// growth from the smallest size to the largest, and the rest, are reported.
 @MainActor
 enum SharingWorkload {
-    static let readers = 1_000
+    static let readerCounts = [10, 100, 1_000, 10_000]
+    static let burstSizes = [10, 1_000, 100_000]
 
     static func run(_ context: WorkloadContext) async {
+        recordReads(in: context)
+        var readPerReader: [Int: Measured] = [:]
+        var toldPerReader: [Int: Measured] = [:]
+        for count in readerCounts {
+            let (read, told) = recordChange(seenBy: count, in: context)
+            readPerReader[count] = read
+            toldPerReader[count] = told
+        }
+        for (name, perReader) in [("read by", readPerReader), ("told to", toldPerReader)] {
+            recordGrowth(
+                of: "a change \(name) its readers, per reader", from: perReader, smallest: 100,
+                largest: 10_000,
+                budget: .ratio(atMost: 2), in: context)
+            recordGrowth(
+                of: "a change \(name) its readers, per reader", from: perReader, smallest: 10,
+                largest: 10_000,
+                budget: nil, in: context)
+        }
+        var perChange: [Int: Measured] = [:]
+        for size in burstSizes {
+            perChange[size] = await recordBurst(of: size, in: context)
+        }
+        recordGrowth(
+            of: "a burst of changes to a persisted value, per change", from: perChange, smallest: 1_000,
+            largest: 100_000, budget: .ratio(atMost: 2), in: context)
+        recordGrowth(
+            of: "a burst of changes to a persisted value, per change", from: perChange, smallest: 10,
+            largest: 100_000, budget: nil, in: context)
+    }
+
+    /// Reading a shared value of one of 1,000 scopes, against reading a stored property.
+    private static func recordReads(in context: WorkloadContext) {
         let root = SharingBenchRoot()
         root.inject(SharedStore(storage: InMemoryStorage()))
-        root.readers = (0..<readers).map { _ in SharingBenchReader() }
+        root.readers = (0..<1_000).map { _ in SharingBenchReader() }
         // Each iteration reads another reader's property, so that no read can be hoisted out of the loop.
         let readers = root.readers
         let stored = TimedCase(name: "read a stored property of one of 1,000 scopes") { iterations in
             var sum = 0
-            for index in 0..<iterations { sum &+= readers[index % SharingWorkload.readers].plain }
+            for index in 0..<iterations { sum &+= readers[index % readers.count].plain }
             return UInt64(truncatingIfNeeded: sum)
         }
         let shared = TimedCase(name: "read a @Shared value of one of 1,000 scopes") { iterations in
             var sum = 0
-            for index in 0..<iterations { sum &+= readers[index % SharingWorkload.readers].count }
+            for index in 0..<iterations { sum &+= readers[index % readers.count].count }
             return UInt64(truncatingIfNeeded: sum)
         }
-        let readByAll = TimedCase(name: "a change read by 1,000 readers (send + 1,000 reads)") { iterations in
+        let results = Sampler.measure([stored, shared], in: context)
+        context.recordBaseline(results[0])
+        context.record(results[1], against: results[0])
+    }
+
+    /// One change seen by `count` readers: read by each, and told to each as an event. Records both,
+    /// and returns both per reader.
+    private static func recordChange(seenBy count: Int, in context: WorkloadContext) -> (Measured, Measured) {
+        let readers = Format.count(count)
+        let root = SharingBenchRoot()
+        root.inject(SharedStore(storage: InMemoryStorage()))
+        root.readers = (0..<count).map { _ in SharingBenchReader() }
+        let readByAll = TimedCase(name: "a change read by \(readers) readers (send + \(readers) reads)") {
+            iterations in
             var sum = 0
             for _ in 0..<iterations {
                 root.send(.increment)
@@ -35,7 +84,7 @@ enum SharingWorkload {
             return UInt64(truncatingIfNeeded: sum)
         }
         let toldTo = TimedCase(
-            name: "a change told to 1,000 readers as their events",
+            name: "a change told to \(readers) readers as their events",
             setUp: { for reader in root.readers { reader.send(.wantsChanges) } },
             tearDown: {
                 // A store of their own drops the requests: the other cases pay for none.
@@ -45,24 +94,54 @@ enum SharingWorkload {
                 for _ in 0..<iterations { root.send(.increment) }
                 return UInt64(truncatingIfNeeded: root.readers.reduce(0) { $0 &+ $1.told })
             })
-        let results = Sampler.measure([stored, shared, readByAll, toldTo], in: context)
-        context.recordBaseline(results[0])
-        context.record(results[1], against: results[0])
-        context.record(results[2], budget: .value(atMost: 2_000_000))
-        context.record(results[3], budget: .value(atMost: 2_000_000))
-        await recordBurst(in: context)
+        let results = Sampler.measure([readByAll, toldTo], in: context)
+        let budget: Budget? = count == 1_000 ? .value(atMost: 2_000_000) : nil
+        context.record(results[0], budget: budget)
+        context.record(results[1], budget: budget)
+        return (
+            perItem(results[0], count: count, unit: "ns/reader"),
+            perItem(results[1], count: count, unit: "ns/reader")
+        )
     }
 
-    /// A burst of 1,000 changes to a persisted value, each one a `send`, timed as a whole; the note
-    /// says how many saves one burst took once the store's delay passed.
-    private static func recordBurst(in context: WorkloadContext) async {
+    /// `measured`, a figure for `count` items at once, as the figure of one item.
+    private static func perItem(_ measured: Measured, count: Int, unit: String) -> Measured {
+        Measured(
+            name: measured.name, unit: unit,
+            samples: Samples(measured.samples.values.map { $0 / Double(count) }),
+            operations: measured.operations)
+    }
+
+    /// Records the cost of one item at `largest` against its cost at `smallest`: the ratio is how
+    /// much it grew, 1x when the whole grows in proportion to the items.
+    private static func recordGrowth(
+        of name: String, from perItem: [Int: Measured], smallest: Int, largest: Int, budget: Budget?,
+        in context: WorkloadContext
+    ) {
+        guard let small = perItem[smallest], let large = perItem[largest] else { return }
+        let base = Measured(
+            name: "\(name), at \(Format.count(smallest))", unit: small.unit, samples: small.samples,
+            operations: small.operations)
+        let grown = Measured(
+            name: "\(name): growth, \(Format.count(largest)) / \(Format.count(smallest))", unit: large.unit,
+            samples: large.samples, operations: large.operations)
+        context.recordBaseline(base)
+        context.record(
+            grown, against: base, budget: budget,
+            note: budget == nil ? "flat is 1x" : "flat is 1x; at most 2x")
+    }
+
+    /// A burst of `size` changes to a persisted value, each one a `send`, timed as a whole; the note
+    /// says how many saves one burst took once the store's delay passed. Returns the cost per change.
+    private static func recordBurst(of size: Int, in context: WorkloadContext) async -> Measured {
         let storage = InMemoryStorage()
         let screen = SharingBenchReader()
         let store = SharedStore(storage: storage, writeDelay: .milliseconds(50))
         screen.inject(store)
-        let burst = TimedCase(name: "1,000 changes to a persisted value in a burst") { iterations in
+        let burst = TimedCase(name: "\(Format.count(size)) changes to a persisted value in a burst") {
+            iterations in
             for _ in 0..<iterations {
-                for _ in 0..<1_000 { screen.send(.save) }
+                for _ in 0..<size { screen.send(.save) }
             }
             return UInt64(truncatingIfNeeded: screen.saved)
         }
@@ -71,15 +150,16 @@ enum SharingWorkload {
         await store.flush()
         let before = storage.writeCount(of: SharingBenchReader.savedKey.name)
         let stopwatch = Stopwatch()
-        for _ in 0..<1_000 { screen.send(.save) }
+        for _ in 0..<size { screen.send(.save) }
         let burstNanoseconds = stopwatch.elapsedNanoseconds
         // The delay is 50 ms; waiting 300 ms lets it pass, and lets a second save show if there were one.
         try? await Task.sleep(for: .milliseconds(300))
         let writes = storage.writeCount(of: SharingBenchReader.savedKey.name) - before
         context.record(
             results[0],
-            note: "\(writes) save\(writes == 1 ? "" : "s") for one burst of 1,000 changes "
+            note: "\(writes) save\(writes == 1 ? "" : "s") for one burst of \(Format.count(size)) changes "
                 + "(\(Int(burstNanoseconds / 1_000)) µs)")
+        return perItem(results[0], count: size, unit: "ns/change")
     }
 }
 
