@@ -254,9 +254,7 @@ struct PlanAttack25Tests {
             .THEN(\.outcomes, equals: ["posted 1"])
             .runTest()
         }
-        withKnownIssue("a multiplier below one waits as if it were one, not as the documented formula says") {
-            #expect(failures.isEmpty, "\(failures.map(\.message))")
-        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
     @Test func aMultiplierOfZeroRetriesAtOnceAfterTheFirstWait() throws {
@@ -274,9 +272,7 @@ struct PlanAttack25Tests {
             .THEN(\.outcomes, equals: ["posted 1"])
             .runTest()
         }
-        withKnownIssue("a multiplier of zero waits as if it were one, not as the documented formula says") {
-            #expect(failures.isEmpty, "\(failures.map(\.message))")
-        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
     // MARK: - Subscope forms
