@@ -8,6 +8,11 @@ package struct DependencySnapshot: Sendable {
     /// The snapshot of the effect running in the current task, if any.
     @TaskLocal package static var current: DependencySnapshot?
 
+    /// What a plan's `GIVEN` provides while its builder makes the scope, before the scope is linked
+    /// to anything: the plan's injected values and its test context. A scope with no value or
+    /// context set at or above it reads them, as it would once `GIVEN` has built it.
+    @TaskLocal package static var building: DependencySnapshot?
+
     private let values: [ObjectIdentifier: any Injectable]
     /// The nearest context set from the scope up to its root, if any.
     let context: DependencyContext?
@@ -15,7 +20,7 @@ package struct DependencySnapshot: Sendable {
     /// a read reaching a live value is reported with it.
     let scopePath: String?
 
-    init(
+    package init(
         values: [ObjectIdentifier: any Injectable], context: DependencyContext? = nil,
         scopePath: String? = nil
     ) {
@@ -30,13 +35,14 @@ package struct DependencySnapshot: Sendable {
     ) -> DependencySnapshot {
         guard !values.isEmpty || context != nil else { return self }
         return DependencySnapshot(
-            values: self.values.merging(values) { _, nearer in nearer }, context: context ?? self.context,
+            values: self.values.merging(values) { _, nearer in nearer },
+            context: context.map { $0.nested(in: self.context) } ?? self.context,
             scopePath: scopePath)
     }
 
     /// This snapshot, naming `path` as its reader when a test context reports a read.
     func read(at path: @autoclosure () -> String) -> DependencySnapshot {
-        guard case .test = context?.kind else { return self }
+        guard context?.testRules != nil else { return self }
         return DependencySnapshot(values: values, context: context, scopePath: path())
     }
 

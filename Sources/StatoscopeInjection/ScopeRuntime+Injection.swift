@@ -7,6 +7,7 @@ extension ScopeRuntime {
     package func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
         let key = ObjectIdentifier(type)
         if let value = provider(of: key)?.dependencies.injected[key] as? Value { return value }
+        if let value = DependencySnapshot.building?.value(of: type) { return value }
         guard let context = nearestContext else { return Value.defaultValue }
         return context.fallback(Value.self, reader: nil)
     }
@@ -16,14 +17,23 @@ extension ScopeRuntime {
     package func resolve<Value: Injectable>(_ type: Value.Type, reportingFor reader: AnyObject) -> Value {
         let key = ObjectIdentifier(type)
         if let value = provider(of: key)?.dependencies.injected[key] as? Value { return value }
+        if let value = DependencySnapshot.building?.value(of: type) { return value }
         guard let context = nearestContext else { return Value.defaultValue }
         return context.fallback(Value.self, reader: .scope(typeName: "\(Swift.type(of: reader))", path: path))
     }
 
-    /// The context set nearest at or above this scope, if any: found, and remembered, as the
-    /// provider of a dependency is.
+    /// The context that applies at this scope: the one set nearest at or above it, found, and
+    /// remembered, as the provider of a dependency is, as it applies below the contexts above it (a
+    /// subtree's `.preview` below a test keeps the test's rules). Where none is set, the context of a
+    /// plan's `GIVEN` building the scope, if any.
     var nearestContext: DependencyContext? {
-        provider(of: DependencyCache.contextKey)?.existingDependencyPart?.cache.context
+        guard let provider = provider(of: DependencyCache.contextKey),
+            let context = provider.existingDependencyPart?.cache.context
+        else { return DependencySnapshot.building?.context }
+        if case .test = context.kind { return context }
+        // A parent's context already falls back to the building plan's; a root's is that one.
+        let outer = provider.parent.map(\.nearestContext) ?? DependencySnapshot.building?.context
+        return context.nested(in: outer)
     }
 
     /// Sets the context for this scope and its subtree.
@@ -103,7 +113,7 @@ extension ScopeRuntime {
             return cached.snapshot
         }
         var unbuilt: [ScopeRuntime] = []
-        var base = DependencySnapshot(values: [:])
+        var base = DependencySnapshot.building ?? DependencySnapshot(values: [:])
         for runtime in selfAndAncestors {
             if let cached = runtime.dependencies.snapshot, cached.generation == generation {
                 base = cached.snapshot

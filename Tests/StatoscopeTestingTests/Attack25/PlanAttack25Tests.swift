@@ -379,11 +379,9 @@ struct PlanAttack25Tests {
                 .THEN(\.seenAtInit) { seen.value = $0 }
                 .runTest()
         }
-        withKnownIssue("a dependency read while GIVEN builds the scope is its live value, silently") {
-            #expect(
-                !seen.value.contains("live") || failures.contains { $0.kind == .missingDependency },
-                "the builder read \"\(seen.value)\" and the plan did not fail: \(failures.map(\.message))")
-        }
+        #expect(
+            !seen.value.contains("live") || failures.contains { $0.kind == .missingDependency },
+            "the builder read \"\(seen.value)\" and the plan did not fail: \(failures.map(\.message))")
     }
 
     @Test func aSubtreeSetToPreviewOrLiveInsideAPlanStillFailsOnALiveRead() throws {
@@ -397,11 +395,9 @@ struct PlanAttack25Tests {
                 .WHEN(\.child, .read)
                 .runTest()
             }
-            withKnownIssue("a subtree set to .preview or .live inside a plan reads live values silently") {
-                #expect(
-                    failures.contains { $0.kind == .missingDependency },
-                    "\(context): the plan read the live A25Vault without failing: \(failures.map(\.message))")
-            }
+            #expect(
+                failures.contains { $0.kind == .missingDependency },
+                "\(context): the plan read the live A25Vault without failing: \(failures.map(\.message))")
         }
     }
 
@@ -421,11 +417,9 @@ struct PlanAttack25Tests {
             parent.child.useDependencies(.preview)
             parent.child.send(.read)
         }
-        withKnownIssue("a subtree set to .preview below a live test's opt-in reads live values silently") {
-            #expect(
-                failures.contains { $0.kind == .missingDependency },
-                "the live test read the live A25Vault without failing: \(failures.map(\.message))")
-        }
+        #expect(
+            failures.contains { $0.kind == .missingDependency },
+            "the live test read the live A25Vault without failing: \(failures.map(\.message))")
     }
 
 }

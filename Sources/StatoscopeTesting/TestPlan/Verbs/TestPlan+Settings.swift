@@ -97,10 +97,11 @@ extension TestPlan {
     /// ```
     ///
     /// Scopes read their dependencies when they use them, so the override reaches every scope of the
-    /// tree, including those linked later. A dependency read by an initializer, while `GIVEN` builds
-    /// the tree, is read before the override: inject it in the builder instead.
+    /// tree, including those linked later, and the reads of initializers while `GIVEN` builds the
+    /// tree.
     public func injecting<Value: Injectable>(_ value: Value) throws -> Self {
         try core.checkBuilding()
+        core.injectedValues[ObjectIdentifier(Value.self)] = value
         core.dependencies.append { root in root.inject(value) }
         return self
     }
