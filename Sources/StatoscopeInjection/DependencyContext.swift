@@ -74,6 +74,15 @@ public struct DependencyContext: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value a reader gets where nothing overrides `Value`, as the `Injectable` form below gives
+    /// it; nil for any other type (a protocol), which declares no value.
+    func fallback<Value: Sendable>(
+        _ type: Value.Type, reader: @autoclosure () -> MissingDependency.Reader?
+    ) -> Value? {
+        guard let declared = type as? any Injectable.Type else { return nil }
+        return fallback(declared, reader: reader()) as any Sendable as? Value
+    }
+
     /// The value a reader gets where nothing overrides `Value`. Under a test context, reaching the
     /// live value is reported, through the rules, for `reader`, unless `reader` is nil (a description
     /// of the tree, which reads without reporting) or tests may read it.
@@ -127,7 +136,7 @@ package struct TestDependencyRules: Sendable {
         self.report = report
     }
 
-    func allows<Value: Injectable>(_ type: Value.Type) -> Bool {
+    func allows<Value>(_ type: Value.Type) -> Bool {
         allowsEveryType || allowedTypes.contains(ObjectIdentifier(type))
     }
 }

@@ -57,6 +57,10 @@ package enum PlanExecutor {
                 let outcome: StepOutcome
                 if let missing = run.missingAncestorFailure() {
                     outcome = .failed(.missingAncestor, missing)
+                } else if let missing = run.unprovidedDependencyFailure(
+                    step: "\(step.keyword.rawValue) \(step.describe())")
+                {
+                    outcome = .failed(.missingDependency, missing)
                 } else {
                     outcome = step.perform(run)
                 }
