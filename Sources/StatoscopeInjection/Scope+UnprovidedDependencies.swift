@@ -18,14 +18,18 @@ package protocol DependencyDeclaration {
     @MainActor func isProvided(in runtime: ScopeRuntime) -> Bool
     /// The dependency's type, as written.
     var typeName: String { get }
+    /// Whether the type declares values of its own (an `Injectable`), so that it is always provided.
+    var declaresValues: Bool { get }
 }
 
 extension Injected: DependencyDeclaration {
     @MainActor
     package func isProvided(in runtime: ScopeRuntime) -> Bool {
         // An `Injectable` always has a value; only another type's read can find none.
-        Value.self is any Injectable.Type || runtime.resolveIfProvided(Value.self) != nil
+        declaresValues || runtime.resolveIfProvided(Value.self) != nil
     }
+
+    package var declaresValues: Bool { Value.self is any Injectable.Type }
 
     package var typeName: String { DependencyTypeName.of(Value.self) }
 }
@@ -46,16 +50,8 @@ extension Scope {
                     ?? Self.holder(of: path, in: holders)
             else { continue }
             holders[path] = runtime
-            var mirror: Mirror? = Mirror(reflecting: scope)
-            while let current = mirror {
-                for child in current.children {
-                    guard let declaration = child.value as? any DependencyDeclaration,
-                        !declaration.isProvided(in: runtime)
-                    else { continue }
-                    return UnprovidedDependency(
-                        typeName: declaration.typeName, scopeTypeName: "\(type(of: scope))", path: path)
-                }
-                mirror = current.superclassMirror
+            if let missing = DependencyDeclarations.firstUnprovided(by: scope, at: path, in: runtime) {
+                return missing
             }
         }
         return nil
@@ -68,6 +64,42 @@ extension Scope {
             path = path[..<end]
             if let runtime = holders[String(path)] { return runtime }
         }
+        return nil
+    }
+}
+
+/// The `@Injected` properties of scope types whose type declares no value (a protocol), found once
+/// per type: a plan asks of every scope of its tree before each step that sends an event, after the
+/// tree changed.
+@MainActor
+enum DependencyDeclarations {
+    /// Whether each scope type met so far declares such a property: assumed until a scan of an
+    /// instance tells, since a type's stored properties are read from an instance.
+    private static let declaringTypes = TypeMemo<Bool> { _ in true }
+
+    /// The first dependency `scope` declares, of a type that declares no value, that nothing provides
+    /// to it through `runtime`.
+    static func firstUnprovided(
+        by scope: any Scope, at path: String, in runtime: ScopeRuntime
+    ) -> UnprovidedDependency? {
+        let type = Swift.type(of: scope)
+        guard declaringTypes.value(for: type) else { return nil }
+        var declares = false
+        var mirror: Mirror? = Mirror(reflecting: scope)
+        while let current = mirror {
+            for child in current.children {
+                guard let declaration = child.value as? any DependencyDeclaration,
+                    !declaration.declaresValues
+                else { continue }
+                declares = true
+                if !declaration.isProvided(in: runtime) {
+                    return UnprovidedDependency(
+                        typeName: declaration.typeName, scopeTypeName: "\(type)", path: path)
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        declaringTypes.remember(declares, for: type)
         return nil
     }
 }
