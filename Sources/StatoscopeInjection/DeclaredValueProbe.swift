@@ -15,10 +15,11 @@ enum DeclaredValueProbe {
         current?.withLock { $0 = true }
     }
 
-    /// `Value.testValue`, and whether it is the live value by default.
-    static func testValue<Value: Injectable>(of type: Value.Type) -> (value: Value, isLive: Bool) {
+    /// What `read` returns (a declared value of a dependency), and whether it ended at the live value
+    /// by default.
+    static func probing<Value>(_ read: () -> Value) -> (value: Value, isLive: Bool) {
         let probe = CriticalState(false)
-        let value = $current.withValue(probe) { Value.testValue }
+        let value = $current.withValue(probe, operation: read)
         return (value, probe.withLock { $0 })
     }
 }

@@ -10,8 +10,15 @@ package struct DependencyCache {
         let runtime: ScopeRuntime?
     }
 
-    /// Values injected at this scope with `inject`, keyed by their type.
-    package var injected: [ObjectIdentifier: any Injectable] = [:]
+    /// A value injected at a scope, with the type it was injected as (a protocol's, say), which
+    /// descriptions name.
+    package struct Injection {
+        package let value: any Sendable
+        package let type: Any.Type
+    }
+
+    /// Values injected at this scope with `inject`, keyed by the type they were injected as.
+    package var injected: [ObjectIdentifier: Injection] = [:]
     /// The context set at this scope with `useDependencies`, if any: it applies to the subtree.
     package var context: DependencyContext?
 

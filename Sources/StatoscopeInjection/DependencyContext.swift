@@ -20,6 +20,17 @@ public struct DependencyContext: Sendable, CustomStringConvertible {
         case live
         case preview
         case test(TestDependencyRules)
+        /// `.live` or `.preview` set on a subtree below a test context: the test's rules still apply.
+        case withinTest(Subtree, TestDependencyRules)
+    }
+
+    /// What a subtree below a test context asked for.
+    package enum Subtree: Sendable {
+        /// `.live`, which a test does not honour: its reads follow the test's rules.
+        case live
+        /// `.preview`: its reads get declared preview values, and a read reaching a live value is
+        /// reported as in the test.
+        case preview
     }
 
     package let kind: Kind
@@ -37,10 +48,39 @@ public struct DependencyContext: Sendable, CustomStringConvertible {
     /// `live`, `preview` or `test`.
     public var description: String {
         switch kind {
-        case .live: "live"
-        case .preview: "preview"
+        case .live, .withinTest(.live, _): "live"
+        case .preview, .withinTest(.preview, _): "preview"
         case .test: "test"
         }
+    }
+
+    /// The rules of the test this context is in, if any.
+    package var testRules: TestDependencyRules? {
+        switch kind {
+        case .live, .preview: nil
+        case .test(let rules), .withinTest(_, let rules): rules
+        }
+    }
+
+    /// This context, set on a subtree, as it applies below `outer`, the context nearest above the
+    /// subtree: `.live` and `.preview` below a test context keep the test's rules, so that a test
+    /// never reads a live value unawares.
+    func nested(in outer: DependencyContext?) -> DependencyContext {
+        guard let rules = outer?.testRules else { return self }
+        switch kind {
+        case .live: return DependencyContext(.withinTest(.live, rules))
+        case .preview: return DependencyContext(.withinTest(.preview, rules))
+        case .test, .withinTest: return self
+        }
+    }
+
+    /// The value a reader gets where nothing overrides `Value`, as the `Injectable` form below gives
+    /// it; nil for any other type (a protocol), which declares no value.
+    func fallback<Value: Sendable>(
+        _ type: Value.Type, reader: @autoclosure () -> MissingDependency.Reader?
+    ) -> Value? {
+        guard let declared = type as? any Injectable.Type else { return nil }
+        return fallback(declared, reader: reader()) as any Sendable as? Value
     }
 
     /// The value a reader gets where nothing overrides `Value`. Under a test context, reaching the
@@ -54,13 +94,25 @@ public struct DependencyContext: Sendable, CustomStringConvertible {
             return Value.defaultValue
         case .preview:
             return Value.previewValue
-        case .test(let rules):
-            let (value, isLive) = DeclaredValueProbe.testValue(of: Value.self)
+        case .test(let rules), .withinTest(.live, let rules):
+            let (value, isLive) = DeclaredValueProbe.probing { Value.testValue }
             if isLive, !Value.isProvidedByTests, !rules.allows(Value.self), let reader = reader() {
-                rules.report(MissingDependency(typeName: "\(Value.self)", reader: reader))
+                rules.report(MissingDependency(typeName: "\(Value.self)", reader: reader, subtree: subtree))
+            }
+            return value
+        case .withinTest(.preview, let rules):
+            let (value, isLive) = DeclaredValueProbe.probing { Value.previewValue }
+            if isLive, !Value.isProvidedByTests, !rules.allows(Value.self), let reader = reader() {
+                rules.report(MissingDependency(typeName: "\(Value.self)", reader: reader, subtree: subtree))
             }
             return value
         }
+    }
+
+    /// What a subtree below a test context asked for, if this is one.
+    private var subtree: Subtree? {
+        if case .withinTest(let subtree, _) = kind { return subtree }
+        return nil
     }
 }
 
@@ -84,7 +136,7 @@ package struct TestDependencyRules: Sendable {
         self.report = report
     }
 
-    func allows<Value: Injectable>(_ type: Value.Type) -> Bool {
+    func allows<Value>(_ type: Value.Type) -> Bool {
         allowsEveryType || allowedTypes.contains(ObjectIdentifier(type))
     }
 }
@@ -102,14 +154,32 @@ package struct MissingDependency: Sendable, Equatable {
     /// The dependency's type, as written.
     package let typeName: String
     package let reader: Reader
+    /// What the reader's subtree asked for below the test context, if it set `.live` or `.preview`.
+    package let subtree: DependencyContext.Subtree?
 
-    /// `Counter at App.counter read @Injected APIClient`, for a failure message.
+    package init(typeName: String, reader: Reader, subtree: DependencyContext.Subtree? = nil) {
+        self.typeName = typeName
+        self.reader = reader
+        self.subtree = subtree
+    }
+
+    /// `Counter at App.counter read @Injected APIClient`, for a failure message, and what the
+    /// reader's subtree asked for, if anything.
     package var description: String {
-        switch reader {
-        case .scope(let typeName, let path):
-            "\(typeName) at \(path) read @Injected \(self.typeName)"
-        case .effect(let path):
-            "an effect of \(path) read @Injected \(typeName)"
+        let read =
+            switch reader {
+            case .scope(let typeName, let path):
+                "\(typeName) at \(path) read @Injected \(self.typeName)"
+            case .effect(let path):
+                "an effect of \(path) read @Injected \(typeName)"
+            }
+        switch subtree {
+        case nil:
+            return read
+        case .preview:
+            return "\(read) (its subtree is set to .preview and \(typeName) declares no previewValue)"
+        case .live:
+            return "\(read) (its subtree is set to .live, which a test does not honour)"
         }
     }
 }

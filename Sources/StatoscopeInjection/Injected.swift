@@ -25,22 +25,28 @@
 /// }
 /// ```
 ///
+/// `Value` is an ``Injectable`` type, or any other `Sendable` type, a protocol's existential most
+/// often (`@Injected var chat: any ChatClient`), which has no value of its own: a scope above the
+/// reader injects one with ``Scope/inject(_:as:)``, and a read that nothing provides stops the
+/// program (see ``MissingDependencyError``).
+///
 /// Two `Injected` values compare equal, so an effect's equality ignores its dependencies. In an
 /// `@Observable` class, mark the property `@ObservationIgnored`.
 @propertyWrapper
-public struct Injected<Value: Injectable>: Sendable, Equatable {
+public struct Injected<Value: Sendable>: Sendable, Equatable {
     @usableFromInline var cachedValue: Value?
     @usableFromInline var cachedGeneration: UInt64 = .max
 
     /// Declares the dependency; it is resolved when read.
     public init() {}
 
-    /// The dependency as seen by the running effect (or the default outside any effect).
+    /// The dependency as seen by the running effect (or the live default outside any effect).
     public var wrappedValue: Value {
-        DependencySnapshot.current?.resolve(Value.self) ?? Value.defaultValue
+        (DependencySnapshot.current ?? DependencySnapshot(values: [:])).resolve(Value.self)
     }
 
-    /// The dependency as seen by the scope: the nearest injected value above it, else the default.
+    /// The dependency as seen by the scope: the nearest injected value above it, else the value the
+    /// subtree's context gives.
     ///
     /// Inlinable, so that a read of a cached value compiles, in the reader's module, to a generation
     /// check and a stored-property load; unspecialised, it went through key-path projections.
@@ -77,7 +83,7 @@ public struct Injected<Value: Injectable>: Sendable, Equatable {
 extension Injected: CustomStringConvertible, CustomDebugStringConvertible {
     /// `@Injected Type`: what the property depends on, not the cache behind it, so an effect holding
     /// a dependency prints readably in logs, error reports and subtree descriptions.
-    public var description: String { "@Injected \(Value.self)" }
+    public var description: String { "@Injected \(DependencyTypeName.of(Value.self))" }
 
     /// The same as ``description``.
     public var debugDescription: String { description }

@@ -5,25 +5,54 @@ extension ScopeRuntime {
     /// nearest context gives (its default where none is set). Reading without reporting: for the
     /// library's own reads and for descriptions.
     package func resolve<Value: Injectable>(_ type: Value.Type) -> Value {
-        let key = ObjectIdentifier(type)
-        if let value = provider(of: key)?.dependencies.injected[key] as? Value { return value }
+        if let value = injectedValue(of: type) { return value }
         guard let context = nearestContext else { return Value.defaultValue }
         return context.fallback(Value.self, reader: nil)
     }
 
-    /// What `reader`'s `@Injected` property reads: as ``resolve(_:)``, but a test context reports a
-    /// read that reaches a live value.
-    package func resolve<Value: Injectable>(_ type: Value.Type, reportingFor reader: AnyObject) -> Value {
-        let key = ObjectIdentifier(type)
-        if let value = provider(of: key)?.dependencies.injected[key] as? Value { return value }
-        guard let context = nearestContext else { return Value.defaultValue }
-        return context.fallback(Value.self, reader: .scope(typeName: "\(Swift.type(of: reader))", path: path))
+    /// As ``resolve(_:)``, for any type: nil where nothing provides one (a protocol nothing injected).
+    package func resolveIfProvided<Value: Sendable>(_ type: Value.Type) -> Value? {
+        if let value = injectedValue(of: type) { return value }
+        guard let context = nearestContext else { return DeclaredValues.live(of: type) }
+        return context.fallback(Value.self, reader: nil)
     }
 
-    /// The context set nearest at or above this scope, if any: found, and remembered, as the
-    /// provider of a dependency is.
+    /// What `reader`'s `@Injected` property reads: as ``resolve(_:)``, but a test context reports a
+    /// read that reaches a live value, and a read that nothing provides (a protocol nothing injected)
+    /// is reported to ``ErrorReporting`` and stops the program: there is no value to return.
+    package func resolve<Value: Sendable>(_ type: Value.Type, reportingFor reader: AnyObject) -> Value {
+        if let value = injectedValue(of: type) { return value }
+        let scope = { MissingDependency.Reader.scope(typeName: "\(Swift.type(of: reader))", path: self.path) }
+        let value =
+            if let context = nearestContext {
+                context.fallback(Value.self, reader: scope())
+            } else {
+                DeclaredValues.live(of: type)
+            }
+        if let value { return value }
+        MissingDependencyError(typeName: DependencyTypeName.of(Value.self), reader: scope()).report(for: self)
+    }
+
+    /// The value of that type injected nearest at or above this scope, else the one the plan whose
+    /// `GIVEN` is building the scope injects, if any.
+    private func injectedValue<Value: Sendable>(of type: Value.Type) -> Value? {
+        let key = ObjectIdentifier(type)
+        if let value = provider(of: key)?.dependencies.injected[key]?.value as? Value { return value }
+        return DependencySnapshot.building?.value(of: type)
+    }
+
+    /// The context that applies at this scope: the one set nearest at or above it, found, and
+    /// remembered, as the provider of a dependency is, as it applies below the contexts above it (a
+    /// subtree's `.preview` below a test keeps the test's rules). Where none is set, the context of a
+    /// plan's `GIVEN` building the scope, if any.
     var nearestContext: DependencyContext? {
-        provider(of: DependencyCache.contextKey)?.existingDependencyPart?.cache.context
+        guard let provider = provider(of: DependencyCache.contextKey),
+            let context = provider.existingDependencyPart?.cache.context
+        else { return DependencySnapshot.building?.context }
+        if case .test = context.kind { return context }
+        // A parent's context already falls back to the building plan's; a root's is that one.
+        let outer = provider.parent.map(\.nearestContext) ?? DependencySnapshot.building?.context
+        return context.nested(in: outer)
     }
 
     /// Sets the context for this scope and its subtree.
@@ -79,12 +108,13 @@ extension ScopeRuntime {
         return found
     }
 
-    /// Overrides a dependency for this scope and its subtree.
-    func inject<Value: Injectable>(_ value: Value) {
-        let key = ObjectIdentifier(Value.self)
+    /// Overrides a dependency for this scope and its subtree, under the type `Value`.
+    func inject<Value: Sendable>(_ value: Value, as type: Value.Type) {
+        let key = ObjectIdentifier(type)
         // The replaced value is taken out and released after the change: its deinit is the app's
         // code, which may inject or resolve in turn.
-        let replaced = dependencies.injected.updateValue(value, forKey: key)
+        let replaced = dependencies.injected.updateValue(
+            DependencyCache.Injection(value: value, type: type), forKey: key)
         if replaced != nil {
             ScopeTree.valuesChanged()
         } else {
@@ -103,7 +133,7 @@ extension ScopeRuntime {
             return cached.snapshot
         }
         var unbuilt: [ScopeRuntime] = []
-        var base = DependencySnapshot(values: [:])
+        var base = DependencySnapshot.building ?? DependencySnapshot(values: [:])
         for runtime in selfAndAncestors {
             if let cached = runtime.dependencies.snapshot, cached.generation == generation {
                 base = cached.snapshot
@@ -112,8 +142,11 @@ extension ScopeRuntime {
             unbuilt.append(runtime)
         }
         for runtime in unbuilt.reversed() {
-            base = base.overridden(by: runtime.dependencies.injected, context: runtime.dependencies.context)
-                .read(at: runtime.path)
+            let dependencies = runtime.dependencies
+            base = base.overridden(
+                by: dependencies.injected.mapValues(\.value), context: dependencies.context
+            )
+            .read(at: runtime.path)
             // The stale snapshot is swapped out and released after the change: it may hold the
             // last reference to a value the app injected and has since replaced.
             var stale: (snapshot: DependencySnapshot, generation: UInt64)? = (base, generation)

@@ -295,4 +295,23 @@ struct RetryStateMachineTests {
                     .retryAfter(.seconds(-3))
                 }, failures: 1) == [.retry(after: .zero)])
     }
+
+    @Test func aMultiplierBelowOneShrinksTheWaitsAndOneOfZeroOrBelowRetriesAtOnce() {
+        #expect(
+            waits(
+                .exponentialBackoff(
+                    maxAttempts: 4, initialDelay: .seconds(4), multiplier: 0.5, maxDelay: .seconds(10)),
+                failures: 3)
+                == [.retry(after: .seconds(4)), .retry(after: .seconds(2)), .retry(after: .seconds(1))])
+        for multiplier: Double in [0, -0.5, -3, -.infinity, -.greatestFiniteMagnitude] {
+            #expect(
+                waits(
+                    .exponentialBackoff(
+                        maxAttempts: 4, initialDelay: .seconds(4), multiplier: multiplier,
+                        maxDelay: .seconds(10)),
+                    failures: 3)
+                    == [.retry(after: .seconds(4)), .retry(after: .zero), .retry(after: .zero)],
+                "multiplier \(multiplier)")
+        }
+    }
 }

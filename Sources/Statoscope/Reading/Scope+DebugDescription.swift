@@ -1,4 +1,5 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInjection
 
 extension Scope {
     /// The scope as a developer wants to see it in a debugger or a log line: its type and place in
@@ -28,8 +29,10 @@ extension Scope {
             case .subscope(let subscope, let name):
                 lines.append("  \(name): \(Self.heldScopes(in: subscope))")
             case .injected(let injected, let name):
-                // `Injected<APIClient>` names the dependency; resolving it would touch the tree.
-                let type = "\(type(of: injected))".dropFirst("Injected<".count).dropLast()
+                // The storage names the dependency; resolving it would touch the tree.
+                let type =
+                    (injected as? any DependencyDeclaration)?.typeName
+                    ?? String("\(type(of: injected))".dropFirst("Injected<".count).dropLast())
                 lines.append("  @Injected \(name): \(type)")
             }
         }

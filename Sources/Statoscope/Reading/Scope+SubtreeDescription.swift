@@ -1,4 +1,5 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInjection
 
 extension Scope {
     /// A readable description of this scope and everything below it, for debugging.
@@ -106,10 +107,12 @@ struct SubtreeDescription {
             }
         }
         if let runtime = item.runtime {
-            for (_, value) in runtime.dependencies.injected.sorted(by: {
-                "\(type(of: $0.value))" < "\(type(of: $1.value))"
+            // Named by the type each value is injected as: a protocol's, for one injected as one.
+            for (_, injection) in runtime.dependencies.injected.sorted(by: {
+                "\($0.value.type)" < "\($1.value.type)"
             }) {
-                lines.append("\(indent)  injects \(type(of: value)) = \(ScopeProperty.render(value))")
+                let type = DependencyTypeName.of(injection.type)
+                lines.append("\(indent)  injects \(type) = \(ScopeProperty.render(injection.value))")
             }
             for entry in runtime.effects.inFlight {
                 lines.append("\(indent)  effect \(ScopeProperty.render(entry.payload.pristine))")

@@ -21,6 +21,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         /// A shared value was written outside an update, or its saved copy could not be read or
         /// written; the error names the value's key (the scope is the writer, or the first reader).
         case sharing
+        /// The scope read a dependency that nothing provides (the error is a
+        /// `MissingDependencyError` naming its type); the program stops after the report.
+        case dependency
     }
 
     /// The error that was thrown.
@@ -95,7 +98,7 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
             return "\(error)"
         case .recording:
             return "\(scopePath): recording failed: \(error)"
-        case .observation, .sharing:
+        case .observation, .sharing, .dependency:
             return "\(scopePath): \(error)"
         }
     }

@@ -59,11 +59,12 @@ package struct RetryStateMachine: Sendable {
     }
 
     /// The policy's wait after the `failure`th failure: the initial delay times the multiplier to the
-    /// power `failure - 1`, at most the cap, to the nanosecond.
+    /// power `failure - 1`, at most the cap, to the nanosecond. A multiplier below one shrinks the
+    /// waits, zero (and a negative one, which counts as zero) retries at once after the first wait.
     private func backoff(afterFailure failure: Int) -> Duration {
         let cap = EffectClock.boundedWait(policy.maxDelay)
         let initial = min(EffectClock.boundedWait(policy.initialDelay), cap)
-        let multiplier = policy.multiplier.isNaN ? 1 : max(policy.multiplier, 1)
+        let multiplier = policy.multiplier.isNaN ? 1 : max(policy.multiplier, 0)
         // In nanoseconds, as a `Double`: exact for the waits people choose (a whole number of
         // nanoseconds times a power of two stays exact below about 104 days), and the cap bounds it,
         // so the conversion back cannot overflow. Past the cap, the cap itself, exactly.

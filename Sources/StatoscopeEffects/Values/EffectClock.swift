@@ -70,6 +70,30 @@ public struct EffectClock: Injectable {
     /// The time passed on the clock since this value was made: what a throttle measures.
     var elapsed: Duration { elapsedTime() }
 
+    /// How far from its clock's start an instant goes, either way: far beyond any clock that has run
+    /// for `.seconds(Int64.max)`, and near enough that the time between any two instants fits in a
+    /// `Duration`.
+    package static let farthestOffset = Duration.seconds(Int64.max) * 8
+
+    /// `offset + duration`, saturating at ``farthestOffset`` either way, so that no duration a caller
+    /// passes overflows.
+    package static func saturated(_ offset: Duration, plus duration: Duration) -> Duration {
+        let offset = bounded(offset)
+        if duration > .zero {
+            return duration >= farthestOffset - offset ? farthestOffset : offset + duration
+        }
+        return duration <= .zero - farthestOffset - offset ? .zero - farthestOffset : offset + duration
+    }
+
+    /// The time from `start` to `end`, each taken within ``farthestOffset``: it fits in a `Duration`.
+    package static func distance(from start: Duration, to end: Duration) -> Duration {
+        bounded(end) - bounded(start)
+    }
+
+    private static func bounded(_ offset: Duration) -> Duration {
+        min(max(offset, .zero - farthestOffset), farthestOffset)
+    }
+
     /// Suspends for `duration` on the clock; throws `CancellationError` if the task is cancelled
     /// meanwhile.
     ///
@@ -86,11 +110,16 @@ extension EffectClock: Clock {
         /// The time from the clock value's start to this instant.
         public let offset: Duration
 
-        /// The instant `duration` later.
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The instant `duration` later (earlier when negative), saturating at eight times
+        /// `.seconds(Int64.max)` from the clock's start, either way: no duration traps.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: EffectClock.saturated(offset, plus: duration))
+        }
 
-        /// The time from this instant to `other`.
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// The time from this instant to `other`; between any two instants, it fits in a `Duration`.
+        public func duration(to other: Instant) -> Duration {
+            EffectClock.distance(from: offset, to: other.offset)
+        }
 
         /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
@@ -106,13 +135,13 @@ extension EffectClock: Clock {
     ///     try await clock.sleep(until: start.advanced(by: .seconds(second)))
     /// }
     /// ```
-    public var now: Instant { Instant(offset: elapsed) }
+    public var now: Instant { Instant(offset: Self.saturated(.zero, plus: elapsed)) }
 
     /// Suspends until the clock reaches `deadline`; throws `CancellationError` if the task is
     /// cancelled meanwhile. A deadline already passed returns at once; one more than
     /// ``longestWait`` ahead waits that long.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let wait = deadline.offset - elapsed
+        let wait = now.duration(to: deadline)
         guard wait > .zero else { return try Task.checkCancellation() }
         if wait > Self.longestWait { return try await sleeper(Self.longestWait) }
         try await deadlineSleeper(deadline.offset)

@@ -20,13 +20,17 @@
 /// ```
 ///
 /// No value traps: fewer than one attempt counts as one, a negative delay as zero, a delay longer
-/// than ``EffectClock/longestWait`` as that long, and a multiplier below one (or not a number) as one.
+/// than ``EffectClock/longestWait`` as that long, a negative multiplier (negative infinity too) as
+/// zero, and a multiplier that is not a number as one. A multiplier between zero and one follows the
+/// formula: the waits shrink (0.5 waits 4, 2, then 1 second after an initial 4), and a multiplier
+/// of zero retries at once after the first wait.
 public struct RetryPolicy: Sendable {
     /// How many times the work runs at most, the first attempt included.
     public var maxAttempts: Int
     /// The wait after the first failure.
     public var initialDelay: Duration
-    /// What each wait is multiplied by for the next one.
+    /// What each wait is multiplied by for the next one: above one the waits grow, below one they
+    /// shrink.
     public var multiplier: Double
     /// The longest wait the multiplication reaches: the cap.
     public var maxDelay: Duration

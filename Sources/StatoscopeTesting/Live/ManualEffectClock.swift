@@ -31,11 +31,14 @@ public final class ManualEffectClock: Clock {
         /// The instant `duration` later (earlier when negative), saturating far beyond any clock a
         /// test runs: at eight times `.seconds(Int64.max)` from the start, either way.
         public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: ManualEffectClock.saturated(offset, plus: duration))
+            Instant(offset: EffectClock.saturated(offset, plus: duration))
         }
 
-        /// The time from this instant to `other`.
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// The time from this instant to `other`, each taken within eight times `.seconds(Int64.max)`
+        /// of the start, so that it never overflows.
+        public func duration(to other: Instant) -> Duration {
+            EffectClock.distance(from: offset, to: other.offset)
+        }
 
         /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
@@ -110,19 +113,6 @@ public final class ManualEffectClock: Clock {
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
-    }
-
-    /// How far from its start the clock's instants go, either way: far beyond a clock that has run
-    /// for `.seconds(Int64.max)`, and within what `Duration` holds.
-    static let farthest = Duration.seconds(Int64.max) * 8
-
-    /// `offset + duration`, saturating at ``farthest`` either way, so that no value a test passes
-    /// overflows.
-    static func saturated(_ offset: Duration, plus duration: Duration) -> Duration {
-        if duration > .zero {
-            return duration >= farthest - offset ? farthest : offset + duration
-        }
-        return duration <= .zero - farthest - offset ? .zero - farthest : offset + duration
     }
 }
 

@@ -254,9 +254,7 @@ struct PlanAttack25Tests {
             .THEN(\.outcomes, equals: ["posted 1"])
             .runTest()
         }
-        withKnownIssue("a multiplier below one waits as if it were one, not as the documented formula says") {
-            #expect(failures.isEmpty, "\(failures.map(\.message))")
-        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
     @Test func aMultiplierOfZeroRetriesAtOnceAfterTheFirstWait() throws {
@@ -274,9 +272,7 @@ struct PlanAttack25Tests {
             .THEN(\.outcomes, equals: ["posted 1"])
             .runTest()
         }
-        withKnownIssue("a multiplier of zero waits as if it were one, not as the documented formula says") {
-            #expect(failures.isEmpty, "\(failures.map(\.message))")
-        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
     // MARK: - Subscope forms
@@ -383,11 +379,9 @@ struct PlanAttack25Tests {
                 .THEN(\.seenAtInit) { seen.value = $0 }
                 .runTest()
         }
-        withKnownIssue("a dependency read while GIVEN builds the scope is its live value, silently") {
-            #expect(
-                !seen.value.contains("live") || failures.contains { $0.kind == .missingDependency },
-                "the builder read \"\(seen.value)\" and the plan did not fail: \(failures.map(\.message))")
-        }
+        #expect(
+            !seen.value.contains("live") || failures.contains { $0.kind == .missingDependency },
+            "the builder read \"\(seen.value)\" and the plan did not fail: \(failures.map(\.message))")
     }
 
     @Test func aSubtreeSetToPreviewOrLiveInsideAPlanStillFailsOnALiveRead() throws {
@@ -401,11 +395,9 @@ struct PlanAttack25Tests {
                 .WHEN(\.child, .read)
                 .runTest()
             }
-            withKnownIssue("a subtree set to .preview or .live inside a plan reads live values silently") {
-                #expect(
-                    failures.contains { $0.kind == .missingDependency },
-                    "\(context): the plan read the live A25Vault without failing: \(failures.map(\.message))")
-            }
+            #expect(
+                failures.contains { $0.kind == .missingDependency },
+                "\(context): the plan read the live A25Vault without failing: \(failures.map(\.message))")
         }
     }
 
@@ -425,11 +417,9 @@ struct PlanAttack25Tests {
             parent.child.useDependencies(.preview)
             parent.child.send(.read)
         }
-        withKnownIssue("a subtree set to .preview below a live test's opt-in reads live values silently") {
-            #expect(
-                failures.contains { $0.kind == .missingDependency },
-                "the live test read the live A25Vault without failing: \(failures.map(\.message))")
-        }
+        #expect(
+            failures.contains { $0.kind == .missingDependency },
+            "the live test read the live A25Vault without failing: \(failures.map(\.message))")
     }
 
 }

@@ -158,52 +158,44 @@ struct EffectAttack25Tests {
     // MARK: - Retry
 
     @Test func aMultiplierBelowOneShrinksTheWaitsAsTheFormulaSays() async {
-        await withKnownIssue(
-            "a multiplier below one waits as if it were one, not as the documented formula says"
-        ) {
-            let clock = ManualClock()
-            let retrier = A25Retrier(
-                [500, 500, 500].map { .failure(HTTPFailure(status: $0)) } + [.success(4)],
-                policy: .exponentialBackoff(
-                    maxAttempts: 4, initialDelay: .seconds(4), multiplier: 0.5, maxDelay: .seconds(10)))
-            retrier.inject(EffectClock(clock))
-            retrier.send(.start)
-            for (attempt, wait) in [(1, 4_000), (2, 2_000), (3, 1_000)] {
-                await waitUntil("wait \(attempt)", within: .seconds(10)) {
-                    retrier.server.attempts == attempt && clock.sleeperCount == 1
-                }
-                clock.advance(by: .milliseconds(wait - 1))
-                await mainActorBarrier()
-                #expect(retrier.server.attempts == attempt, "wait \(attempt) is \(wait) ms")
-                clock.advance(by: .milliseconds(1))
+        let clock = ManualClock()
+        let retrier = A25Retrier(
+            [500, 500, 500].map { .failure(HTTPFailure(status: $0)) } + [.success(4)],
+            policy: .exponentialBackoff(
+                maxAttempts: 4, initialDelay: .seconds(4), multiplier: 0.5, maxDelay: .seconds(10)))
+        retrier.inject(EffectClock(clock))
+        retrier.send(.start)
+        for (attempt, wait) in [(1, 4_000), (2, 2_000), (3, 1_000)] {
+            await waitUntil("wait \(attempt)", within: .seconds(10)) {
+                retrier.server.attempts == attempt && clock.sleeperCount == 1
             }
-            #expect(await retrier.effectsState.waitUntilSettled(timeout: .seconds(10)))
-            #expect(retrier.outcomes == ["saved 4"])
-            retrier.send(.cancel)
+            clock.advance(by: .milliseconds(wait - 1))
+            await mainActorBarrier()
+            #expect(retrier.server.attempts == attempt, "wait \(attempt) is \(wait) ms")
+            clock.advance(by: .milliseconds(1))
         }
+        #expect(await retrier.effectsState.waitUntilSettled(timeout: .seconds(10)))
+        #expect(retrier.outcomes == ["saved 4"])
+        retrier.send(.cancel)
     }
 
     @Test func aMultiplierOfZeroOrBelowRetriesWithoutWaitingAfterTheFirstWait() async {
-        await withKnownIssue(
-            "a multiplier of zero or below waits as if it were one, not as the documented formula says"
-        ) {
-            for multiplier: Double in [0, -3, -.infinity] {
-                let clock = ManualClock()
-                let retrier = A25Retrier(
-                    [.failure(HTTPFailure(status: 500)), .failure(HTTPFailure(status: 500)), .success(3)],
-                    policy: .exponentialBackoff(
-                        maxAttempts: 3, initialDelay: .seconds(1), multiplier: multiplier,
-                        maxDelay: .seconds(10)))
-                retrier.inject(EffectClock(clock))
-                retrier.send(.start)
-                await waitUntil("the first wait", within: .seconds(10)) { clock.sleeperCount == 1 }
-                clock.advance(by: .seconds(1))
-                #expect(
-                    await retrier.effectsState.waitUntilSettled(timeout: .seconds(5)),
-                    "multiplier \(multiplier)")
-                #expect(retrier.outcomes == ["saved 3"], "multiplier \(multiplier)")
-                retrier.send(.cancel)
-            }
+        for multiplier: Double in [0, -3, -.infinity] {
+            let clock = ManualClock()
+            let retrier = A25Retrier(
+                [.failure(HTTPFailure(status: 500)), .failure(HTTPFailure(status: 500)), .success(3)],
+                policy: .exponentialBackoff(
+                    maxAttempts: 3, initialDelay: .seconds(1), multiplier: multiplier,
+                    maxDelay: .seconds(10)))
+            retrier.inject(EffectClock(clock))
+            retrier.send(.start)
+            await waitUntil("the first wait", within: .seconds(10)) { clock.sleeperCount == 1 }
+            clock.advance(by: .seconds(1))
+            #expect(
+                await retrier.effectsState.waitUntilSettled(timeout: .seconds(5)),
+                "multiplier \(multiplier)")
+            #expect(retrier.outcomes == ["saved 3"], "multiplier \(multiplier)")
+            retrier.send(.cancel)
         }
     }
 
@@ -311,10 +303,8 @@ struct EffectAttack25Tests {
     // MARK: - The effect clock
 
     @Test func anEffectClocksInstantAdvancedByTheLargestDurationNeverTraps() async {
-        await withKnownIssue("an EffectClock instant advanced by the largest Duration traps") {
-            await #expect(processExitsWith: .success) {
-                _ = EffectClock(ContinuousClock()).now.advanced(by: Duration(_high: .max, low: .max))
-            }
+        await #expect(processExitsWith: .success) {
+            _ = EffectClock(ContinuousClock()).now.advanced(by: Duration(_high: .max, low: .max))
         }
     }
 
@@ -331,14 +321,12 @@ struct EffectAttack25Tests {
     }
 
     @Test func aManualEffectClocksInstantsNeverTrapAtTheEndsOfDuration() async {
-        await withKnownIssue("an EffectClock instant at the ends of Duration traps") {
-            await #expect(processExitsWith: .success) {
-                let clock = EffectClock(ManualClock())
-                let later = clock.now.advanced(by: Duration(_high: .max, low: .max))
-                _ = later.advanced(by: Duration(_high: .max, low: .max))
-                _ = clock.now.duration(to: later)
-                _ = later.duration(to: clock.now.advanced(by: Duration(_high: .min, low: 0)))
-            }
+        await #expect(processExitsWith: .success) {
+            let clock = EffectClock(ManualClock())
+            let later = clock.now.advanced(by: Duration(_high: .max, low: .max))
+            _ = later.advanced(by: Duration(_high: .max, low: .max))
+            _ = clock.now.duration(to: later)
+            _ = later.duration(to: clock.now.advanced(by: Duration(_high: .min, low: 0)))
         }
     }
 

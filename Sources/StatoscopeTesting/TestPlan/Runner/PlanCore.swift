@@ -31,6 +31,8 @@ package final class PlanCore: @unchecked Sendable {
     package var clearing = PendingEffectsClearing.none
     /// Dependencies injected into the scope `GIVEN` builds, before any step of any line.
     package var dependencies: [@MainActor (any Scope) -> Void] = []
+    /// The values `.injecting(_:)` injects, by type, for the reads made while `GIVEN` builds the tree.
+    package var injectedValues: [ObjectIdentifier: any Sendable] = [:]
     /// Dependency types whose live value the plan lets its scopes read.
     package var liveDependencies: Set<ObjectIdentifier> = []
     /// Whether the plan lets its scopes read every dependency's live value.

@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeInjection
 
 /// Runs a plan on the main actor: does what ``PlanStateMachine`` asks, against live scopes.
 @MainActor
@@ -56,6 +57,10 @@ package enum PlanExecutor {
                 let outcome: StepOutcome
                 if let missing = run.missingAncestorFailure() {
                     outcome = .failed(.missingAncestor, missing)
+                } else if let missing = run.unprovidedDependencyFailure(
+                    step: "\(step.keyword.rawValue) \(step.describe())")
+                {
+                    outcome = .failed(.missingDependency, missing)
                 } else {
                     outcome = step.perform(run)
                 }
@@ -82,10 +87,13 @@ package enum PlanExecutor {
     /// Kept apart so that no strong reference to the built scope outlives the line.
     private static func build(_ core: PlanCore, into run: PlanRun) -> StepOutcome {
         do {
-            let root = try core.build()
+            // The builder's reads follow the plan's test context, as the steps' reads do.
+            let context = run.testContext(core)
+            let building = DependencySnapshot(values: core.injectedValues, context: context)
+            let root = try DependencySnapshot.$building.withValue(building) { try core.build() }
             SharedStore.provideForPlan(to: root)
             for inject in core.dependencies { inject(root) }
-            root.useDependencies(run.testContext(core))
+            root.useDependencies(context)
             run.begin(root: root, at: core.given)
             return run.outcomeOfReportedErrors(during: "GIVEN")
         } catch {

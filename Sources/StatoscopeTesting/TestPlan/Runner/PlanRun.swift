@@ -49,6 +49,8 @@ package final class PlanRun {
     private var currentAction: StepLocation?
     /// The tree's generation when every scope of the line last reached its declared ancestors.
     private var ancestorsCheckedAt: UInt64?
+    /// The tree's generation when every scope of the line last had its declared dependencies.
+    private var dependenciesCheckedAt: UInt64?
     /// Set while the plan itself cancels effects (clearing, ending a line): those are not the app's.
     private var isPlanCancelling = false
 
@@ -133,6 +135,32 @@ package final class PlanRun {
         }
         ancestorsCheckedAt = ScopeTree.generation
         return nil
+    }
+
+    /// The failure of an action step that would send an event while a scope of the line declares a
+    /// dependency nothing provides (a protocol nothing injected); nil when every one is provided.
+    ///
+    /// Such a read has no value to return and stops the program, which in a test stops the whole
+    /// test process; so the step is not run. The tree is walked again only after it changed.
+    package func unprovidedDependencyFailure(step: @autoclosure () -> String) -> String? {
+        guard let root else { return nil }
+        if dependenciesCheckedAt == ScopeTree.generation { return nil }
+        if let missing = root.firstUnprovidedDependencyInSubtree {
+            return Self.unprovidedDependencyMessage(missing, step: step())
+        }
+        dependenciesCheckedAt = ScopeTree.generation
+        return nil
+    }
+
+    /// The failure of a step not run because a scope declares a dependency nothing provides.
+    static func unprovidedDependencyMessage(_ missing: UnprovidedDependency, step: String) -> String {
+        """
+        \(step): the step was not run: \(missing.scopeTypeName) at \(missing.path) declares @Injected \
+        \(missing.typeName), which the plan does not provide: nothing injects one, and \
+        \(missing.typeName) declares no value of its own, so reading it would stop the test process
+        expected: \(missing.typeName) injected (.injecting(_:as:), or inject(_:as:) in GIVEN's builder)
+        actual: none
+        """
     }
 
     // MARK: - Errors reported by updates

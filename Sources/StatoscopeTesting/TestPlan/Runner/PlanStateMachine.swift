@@ -81,14 +81,16 @@ package struct PlanStateMachine {
     /// The line's root scope was built, or its builder threw.
     package mutating func built(_ outcome: StepOutcome) -> Action {
         guard case .building = state else { preconditionFailure("built(_:) answers .build") }
-        if case .failed(_, let message) = outcome {
+        if case .failed(let kind, let message) = outcome {
             if current.isFork {
                 failures.append(
                     PlanFailure(
                         .forkDiverged, "FORK: GIVEN threw when the branch rebuilt its scope: \(message)",
                         at: current.line.end))
             } else {
-                failures.append(PlanFailure(.givenThrew, message, at: given))
+                // A dependency the builder read without the plan providing it is named as one.
+                let kind: PlanFailure.Kind = kind == .missingDependency ? kind : .givenThrew
+                failures.append(PlanFailure(kind, message, at: given))
             }
             return finishLine()
         }

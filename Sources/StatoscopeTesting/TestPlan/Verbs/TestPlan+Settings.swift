@@ -97,11 +97,32 @@ extension TestPlan {
     /// ```
     ///
     /// Scopes read their dependencies when they use them, so the override reaches every scope of the
-    /// tree, including those linked later. A dependency read by an initializer, while `GIVEN` builds
-    /// the tree, is read before the override: inject it in the builder instead.
+    /// tree, including those linked later, and the reads of initializers while `GIVEN` builds the
+    /// tree.
     public func injecting<Value: Injectable>(_ value: Value) throws -> Self {
         try core.checkBuilding()
+        core.injectedValues[ObjectIdentifier(Value.self)] = value
         core.dependencies.append { root in root.inject(value) }
+        return self
+    }
+
+    /// Overrides a dependency read as `type` for the whole tree under test, as ``injecting(_:)``
+    /// does: a protocol's existential, most often, which has no value of its own.
+    ///
+    /// <!-- compiled inside: protocol ChatClient: Sendable {}; struct FakeChatClient: ChatClient {}; final class ChatScreen: Scope { @Injected var chat: any ChatClient; enum When { case userSent(String) }; func update(_ when: When) throws {} }; @MainActor func protocolPlanSample() throws { … } -->
+    /// ```swift
+    /// try ChatScreen.GIVEN { ChatScreen() }
+    ///     .injecting(FakeChatClient(), as: (any ChatClient).self)
+    ///     .WHEN(.userSent("hi"))
+    ///     .runTest()
+    /// ```
+    ///
+    /// A scope of the plan that declares such a dependency and that nothing provides fails the next
+    /// step that sends an event, before it runs: reading it would stop the test process.
+    public func injecting<Value: Sendable>(_ value: Value, as type: Value.Type) throws -> Self {
+        try core.checkBuilding()
+        core.injectedValues[ObjectIdentifier(type)] = value
+        core.dependencies.append { root in root.inject(value, as: type) }
         return self
     }
 
