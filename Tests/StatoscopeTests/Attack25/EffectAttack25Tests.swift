@@ -161,7 +161,7 @@ struct EffectAttack25Tests {
         await withKnownIssue(
             "a multiplier below one waits as if it were one, not as the documented formula says"
         ) {
-            let clock = ManualClock()
+            let clock = ManualEffectClock()
             let retrier = A25Retrier(
                 [500, 500, 500].map { .failure(HTTPFailure(status: $0)) } + [.success(4)],
                 policy: .exponentialBackoff(
@@ -188,7 +188,7 @@ struct EffectAttack25Tests {
             "a multiplier of zero or below waits as if it were one, not as the documented formula says"
         ) {
             for multiplier: Double in [0, -3, -.infinity] {
-                let clock = ManualClock()
+                let clock = ManualEffectClock()
                 let retrier = A25Retrier(
                     [.failure(HTTPFailure(status: 500)), .failure(HTTPFailure(status: 500)), .success(3)],
                     policy: .exponentialBackoff(
@@ -208,7 +208,7 @@ struct EffectAttack25Tests {
     }
 
     @Test func aMaxDelayBelowTheInitialDelayCapsEveryWait() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let retrier = A25Retrier(
             [.failure(HTTPFailure(status: 500)), .success(2)],
             policy: .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(60), maxDelay: .seconds(1)))
@@ -254,7 +254,7 @@ struct EffectAttack25Tests {
     }
 
     @Test func aRetryCancelledWhileAnAttemptRunsThenRestartedRetriesOnlyTheNewOne() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let retrier = A25HeldRetrier()
         retrier.inject(EffectClock(clock))
         retrier.send(.start)
@@ -292,7 +292,7 @@ struct EffectAttack25Tests {
     @Test func aTrailingThrottleOfZeroOrLessStartsEveryEffect() async {
         for interval in [Duration.zero, .seconds(-1), Duration(_high: .min, low: 0)] {
             let trailer = A25Trailer(interval)
-            trailer.inject(EffectClock(ManualClock()))
+            trailer.inject(EffectClock(ManualEffectClock()))
             trailer.send(.move(1))
             #expect(await trailer.effectsState.waitUntilSettled(timeout: testPatience))
             trailer.send(.move(2))
@@ -333,7 +333,7 @@ struct EffectAttack25Tests {
     @Test func aManualEffectClocksInstantsNeverTrapAtTheEndsOfDuration() async {
         await withKnownIssue("an EffectClock instant at the ends of Duration traps") {
             await #expect(processExitsWith: .success) {
-                let clock = EffectClock(ManualClock())
+                let clock = EffectClock(ManualEffectClock())
                 let later = clock.now.advanced(by: Duration(_high: .max, low: .max))
                 _ = later.advanced(by: Duration(_high: .max, low: .max))
                 _ = clock.now.duration(to: later)
@@ -355,12 +355,12 @@ struct EffectAttack25Tests {
 
     @Test func aManualClockAdvancedByAnyDurationNeverTraps() async {
         await #expect(processExitsWith: .success) {
-            let clock = ManualClock()
+            let clock = ManualEffectClock()
             clock.advance(by: .seconds(-5))
             clock.advance(by: Duration(_high: .min, low: 0))
             clock.advance(by: Duration(_high: .max, low: .max))
             clock.advance(by: Duration(_high: .max, low: .max))
-            clock.advance(to: ManualClock.Instant(offset: .seconds(-10)))
+            clock.advance(to: ManualEffectClock.Instant(offset: .seconds(-10)))
             _ = clock.now.advanced(by: Duration(_high: .max, low: .max))
             let sleeper = Task { try await clock.sleep(for: Duration(_high: .max, low: .max)) }
             sleeper.cancel()
@@ -394,7 +394,7 @@ func a25TimersOfZeroOrLess() async {
 @MainActor
 func a25TimersOfTheLongestInterval() async {
     for interval in [Duration(_high: .max, low: .max), .seconds(Int64.max), .seconds(Int64.max / 2)] {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let ticker = A25Ticker(interval)
         ticker.inject(EffectClock(clock))
         ticker.send(.start)
@@ -409,7 +409,7 @@ func a25TimersOfTheLongestInterval() async {
 
 @MainActor
 func a25LongestTrailingThrottle() async {
-    let clock = ManualClock()
+    let clock = ManualEffectClock()
     let trailer = A25Trailer(Duration(_high: .max, low: .max))
     trailer.inject(EffectClock(clock))
     trailer.send(.move(1))
@@ -423,7 +423,7 @@ func a25LongestTrailingThrottle() async {
 
 @MainActor
 func a25LongestServerWait() async {
-    let clock = ManualClock()
+    let clock = ManualEffectClock()
     let retrier = A25Retrier(
         [.failure(HTTPFailure(status: 429, retryAfter: Duration(_high: .max, low: .max)))],
         policy: .exponentialBackoff(
