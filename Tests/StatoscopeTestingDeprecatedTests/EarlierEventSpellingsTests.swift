@@ -81,4 +81,31 @@ final class EarlierEventSpellingsTests: XCTestCase {
             failures.last?.message.hasPrefix("WHEN_Throws(.ring) on Register: update did not throw") == true,
             failures.last?.message ?? "no failure")
     }
+
+    // Where a deprecation cannot offer a fix-it that compiles, its message spells the replacement
+    // out: here each is written exactly as its message says, and does what the earlier spelling did.
+    func testTheReplacementsTheMessagesSpellOutCompileAndDoTheSame() throws {
+        try Register.GIVEN { Register() }
+            .clearingPendingEffects(onWhen: .thisScope)
+            .WHEN(.ring)
+            .WHEN(.ring)
+            .THEN(\.self) { register in
+                XCTAssertEqual(register.rung, 2)
+                XCTAssertEqual(
+                    register.effectsState.effects.count, 1, "the first Print was cleared by the second ring")
+            }
+            .WHEN(\.drawer, .open)
+            .WHEN(\.receipt, .open)
+            .THEN(\.drawer.opened, equals: 1)
+            .WHEN_Throws(.refuse)
+            .runTest()
+        try Register.GIVEN { Register() }
+            .clearingPendingEffects(onWhen: .none)
+            .WHEN(.ring)
+            .WHEN(.ring)
+            .THEN(\.self) { register in
+                XCTAssertEqual(register.effectsState.effects.count, 2, "nothing was cleared")
+            }
+            .runTest(assertRelease: true, assertNoPendingEffects: false)
+    }
 }

@@ -2,6 +2,18 @@ import Statoscope
 import StatoscopeTesting
 import Testing
 
+/// A root whose savers are subscopes: one always there, one opened on demand.
+final class SaverHub: Scope {
+    @Subscope var saver = RetryingSaver()
+    @Subscope var spare: RetryingSaver? = nil
+
+    enum When: Sendable { case userOpenedSpare }
+
+    func update(_ when: When) throws {
+        spare = RetryingSaver()
+    }
+}
+
 @MainActor
 @Suite
 struct EffectStatusPlanTests {
@@ -49,6 +61,58 @@ struct EffectStatusPlanTests {
         #expect(
             failures.first?.message.contains(
                 "THEN_EffectStatus(SaveCount.self, is: .pending) on RetryingSaver failed\nexpected: the latest SaveCount pending\nactual: it is scheduled"
+            ) == true, "\(failures.first?.message ?? "no failure")")
+    }
+
+    // MARK: - Subscope forms
+
+    @Test func aSubscopesEffectStatusIsCheckedThroughItsKeyPath() throws {
+        let failures = try capturingFailures {
+            try SaverHub.GIVEN { SaverHub() }
+                .WHEN(\.saver, .userTappedSave)
+                .THEN_EffectStatus(\.saver, SaveCount.self, is: .pending)
+                .WHEN_EffectFails(\.saver, SaveCount.self, with: SaveFailure(status: 500))
+                .THEN_EffectStatus(\.saver, SaveCount.self, is: .scheduled)
+                .WHEN(.userOpenedSpare)
+                .WHEN(\.spare, .userTappedSave)
+                .THEN_EffectStatus(\.spare, SaveCount.self, is: .pending)
+                .WHEN_EffectCompletes(\.spare, SaveCount.self, with: 1)
+                .THEN_EffectStatus(\.spare, SaveCount.self, is: .ended)
+                .WHEN(\.saver, .userTappedCancel)
+                .THEN_EffectStatus(\.saver, SaveCount.self, is: .cancelled)
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func aSubscopesWrongStatusFailsNamingTheSubscopesPath() throws {
+        let plan = try SaverHub.GIVEN { SaverHub() }
+            .WHEN(\.saver, .userTappedSave)
+            .WHEN_EffectFails(\.saver, SaveCount.self, with: SaveFailure(status: 500))
+        let wrongLine: UInt = #line + 1
+        _ = try plan.THEN_EffectStatus(\.saver, SaveCount.self, is: .pending)
+        let nilLine: UInt = #line + 1
+        _ = try plan.THEN_EffectStatus(\.spare, SaveCount.self, is: .pending)
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.map(\.location.line) == [wrongLine, nilLine])
+        #expect(failures.map(\.kind) == [.missingEffect, .unreachableScope])
+        #expect(
+            failures.first?.message.hasPrefix(
+                "THEN_EffectStatus(SaveCount.self, is: .pending) on SaverHub.saver failed\nexpected: the latest SaveCount pending\nactual: it is scheduled"
+            ) == true, "\(failures.first?.message ?? "no failure")")
+        #expect(failures.last?.message.contains("spare") == true, "\(failures.last?.message ?? "no failure")")
+    }
+
+    @Test func theRootsFormSaysWhichSubscopeHasTheEffect() throws {
+        let plan = try SaverHub.GIVEN { SaverHub() }
+            .WHEN(\.saver, .userTappedSave)
+        let failures = try capturingFailures {
+            try plan.THEN_EffectStatus(SaveCount.self, is: .pending).runTest()
+        }
+        #expect(failures.map(\.kind) == [.missingEffect])
+        #expect(
+            failures.first?.message.hasPrefix(
+                "THEN_EffectStatus(SaveCount.self, is: .pending) on SaverHub failed\nexpected: the latest SaveCount pending\nactual: no SaveCount was enqueued during the line; a SaveCount is pending on SaverHub.saver: address that scope"
             ) == true, "\(failures.first?.message ?? "no failure")")
     }
 }

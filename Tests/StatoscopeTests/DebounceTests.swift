@@ -48,8 +48,8 @@ final class SearchBox: Scope {
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct DebounceTests {
-    private func searchBox() -> (SearchBox, ManualClock) {
-        let clock = ManualClock()
+    private func searchBox() -> (SearchBox, ManualEffectClock) {
+        let clock = ManualEffectClock()
         let box = SearchBox()
         box.inject(EffectClock(clock))
         return (box, clock)
@@ -138,7 +138,7 @@ struct DebounceTests {
         box.send(.userPulledToRefresh(1))
         await box.effectsState.waitUntilSettled()
 
-        let newClock = ManualClock()
+        let newClock = ManualEffectClock()
         box.inject(EffectClock(newClock))
         box.send(.userPulledToRefresh(2))
         await box.effectsState.waitUntilSettled()

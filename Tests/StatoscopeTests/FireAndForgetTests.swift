@@ -56,8 +56,8 @@ final class Article: Scope {
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct FireAndForgetTests {
-    private func article() -> (Article, ManualClock) {
-        let clock = ManualClock()
+    private func article() -> (Article, ManualEffectClock) {
+        let clock = ManualEffectClock()
         let article = Article()
         article.inject(EffectClock(clock))
         return (article, clock)

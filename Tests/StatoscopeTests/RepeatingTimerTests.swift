@@ -29,8 +29,8 @@ final class Metronome: Scope {
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct RepeatingTimerTests {
-    private func metronome() -> (Metronome, ManualClock) {
-        let clock = ManualClock()
+    private func metronome() -> (Metronome, ManualEffectClock) {
+        let clock = ManualEffectClock()
         let metronome = Metronome()
         metronome.inject(EffectClock(clock))
         return (metronome, clock)
@@ -60,7 +60,7 @@ struct RepeatingTimerTests {
     }
 
     @Test func theClockSleepsUntilAnInstantMeasuredFromItsNow() async throws {
-        let manual = ManualClock()
+        let manual = ManualEffectClock()
         let clock = EffectClock(manual)
         let start = clock.now
         manual.advance(by: .seconds(2))

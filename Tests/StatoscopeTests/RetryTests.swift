@@ -99,8 +99,8 @@ final class UploadScreen: Scope {
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct RetryTests {
-    private func uploader(_ answers: [Result<Int, HTTPFailure>]) -> (Uploader, ManualClock) {
-        let clock = ManualClock()
+    private func uploader(_ answers: [Result<Int, HTTPFailure>]) -> (Uploader, ManualEffectClock) {
+        let clock = ManualEffectClock()
         let uploader = Uploader(ScriptedServer(answers))
         uploader.inject(EffectClock(clock))
         return (uploader, clock)
@@ -183,7 +183,7 @@ struct RetryTests {
     }
 
     @Test func dismissedWhileWaitingItNeverAttemptsAgain() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let screen = UploadScreen()
         screen.inject(EffectClock(clock))
         let uploader = Uploader(ScriptedServer([.failure(HTTPFailure(status: 500)), .success(1)]))

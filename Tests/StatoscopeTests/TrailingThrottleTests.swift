@@ -44,8 +44,8 @@ final class Finder: Scope {
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct TrailingThrottleTests {
-    private func finder() -> (Finder, ManualClock) {
-        let clock = ManualClock()
+    private func finder() -> (Finder, ManualEffectClock) {
+        let clock = ManualEffectClock()
         let finder = Finder()
         finder.inject(EffectClock(clock))
         return (finder, clock)

@@ -17,11 +17,18 @@ extension Scope {
     ///
     /// Reading it links, creates and resolves nothing; values marked ``Sensitive`` print redacted.
     /// ``subtreeDescription`` shows the children's state too. A scope that declares its own
-    /// `debugDescription` keeps it.
+    /// `debugDescription` keeps it. `print(scope)` and `String(describing: scope)` show the same
+    /// text, unless the scope has a `description` of its own.
     public var debugDescription: String {
+        ScopeDescriptionWriting.$isWriting.withValue(true) { stateLines() }
+    }
+
+    /// The lines of ``debugDescription``; a scope in the state is named by its type.
+    private func stateLines() -> String {
         let runtime = ScopeRuntimeTable.existingRuntime(for: self)
         let place = runtime.map { $0.nameInParent == nil ? "" : " at \($0.path)" } ?? ""
-        var lines = ["\(Self.self)\(place)"]
+        // The dynamic type: a subclass seen through its base class is still described as itself.
+        var lines = ["\(type(of: self))\(place)"]
         for property in ScopeProperty.all(of: self) {
             switch property {
             case .state(let name, let value):

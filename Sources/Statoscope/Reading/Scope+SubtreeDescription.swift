@@ -22,7 +22,7 @@ extension Scope {
     ///     effect PostCount(count: 1)
     /// ```
     public var subtreeDescription: String {
-        SubtreeDescription(root: self).text
+        ScopeDescriptionWriting.$isWriting.withValue(true) { SubtreeDescription(root: self).text }
     }
 }
 

@@ -26,8 +26,12 @@
 /// Conforming needs nothing else: no base class, no macro and no stored property of the library's.
 /// The runtime data a scope needs (its effects, for instance) is kept by the library, keyed by the
 /// scope's identity, and released once the scope is gone.
+///
+/// `print(scope)`, `String(describing: scope)` and `"\(scope)"` show the scope's state, as its
+/// `debugDescription` lists it, or the scope's own `description` when it conforms to
+/// `CustomStringConvertible` (the library's `write(to:)` provides this).
 @MainActor
-public protocol Scope: AnyObject {
+public protocol Scope: AnyObject, TextOutputStreamable {
     /// Every event the scope can receive: user actions, system events and effect completions.
     associatedtype When: Sendable
 

@@ -55,6 +55,8 @@ extension StreamEffect {
 
     /// Adds one last element when the stream ends, made from how it ended: a failure handled here
     /// is delivered as that element and not reported. A cancelled stream ends with nothing.
+    /// ``StreamEnd`` is `Equatable`, so an event case that carries it (`.onEnd(When.ticksEnded)`
+    /// with `case ticksEnded(StreamEnd)`) keeps the scope's `When` comparable.
     ///
     /// <!-- compiled inside: extension Dashboard { func onEndSample() { _ = … } } -->
     /// ```swift

@@ -60,14 +60,6 @@ extension StreamEffect {
     }
 }
 
-/// How a stream effect ended, for ``StreamEffect/onEnd(_:)``.
-public enum StreamEnd: Sendable {
-    /// The sequence ended.
-    case finished
-    /// The sequence threw.
-    case failed(any Error)
-}
-
 /// A stream that produces its elements by calling a closure, with no sequence in between.
 protocol YieldingStream {
     /// Produces the elements: those a sequence gives to `emit`, which may wait, and those a closure

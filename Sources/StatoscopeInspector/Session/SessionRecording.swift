@@ -1,13 +1,17 @@
 import Foundation
 import Statoscope
+import StatoscopeInstruments
 
 /// The session's recording, kept in memory: what the page downloads, and what a replay plays into a
 /// fresh tree to show the state after an event.
 @MainActor
 final class SessionRecording {
-    /// The lines handed over so far, header first, each with its newline.
+    /// The lines handed over so far, header first, each with its newline: then the events', and,
+    /// once stopped, the end line.
     private var lines: [String] = []
     private var recorder: Recorder?
+    /// How many events the recording held when it stopped.
+    private var eventCountAtStop = 0
     /// Replays the first `count` events into a fresh tree and describes it; nil when the app gave
     /// the inspector no way to build one.
     let replay: (@MainActor (Recording) throws -> String)?
@@ -32,17 +36,21 @@ final class SessionRecording {
     var recordedEventCount: Int { recorder?.recordedEventCount ?? 0 }
 
     func stop() {
-        recorder?.stop()
-        recorder = nil
+        guard let recorder else { return }
+        eventCountAtStop = recorder.recordedEventCount
+        recorder.stop()
+        self.recorder = nil
     }
 
     /// The recording of the first `count` events (all of them when nil), as a finished recording:
     /// its end line counts what it holds.
     func text(firstEvents count: Int? = nil) -> String {
         guard let header = lines.first else { return "" }
-        let eventLines = lines.dropFirst().prefix { !$0.contains(#""end":{"#) }
+        // The recorder writes events only, so the lines after the header are the events', up to the
+        // end line a stopped recorder added, which is written anew for what is kept.
+        let eventLines = lines.dropFirst().prefix(recorder?.recordedEventCount ?? eventCountAtStop)
         let kept = eventLines.prefix(count ?? eventLines.count)
-        return header + kept.joined() + #"{"n":\#(kept.count + 2),"end":{"events":\#(kept.count)}}"# + "\n"
+        return header + kept.joined() + RecordingWriter.endLine(events: kept.count)
     }
 
     /// The description of a fresh tree into which the first `count` events were replayed.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Plain data: the ``Recorder`` and the ``FlightRecorder`` hand it what to write and send its text
 /// where they write.
-struct RecordingWriter {
+package struct RecordingWriter {
     /// The number of the next line; the header is line 1.
     private(set) var nextLine = 1
     /// How many event lines were written, unrecordable ones included.
@@ -62,7 +62,13 @@ struct RecordingWriter {
     mutating func endLine() -> String {
         isEnded = true
         defer { nextLine += 1 }
-        return #"{"n":\#(nextLine),"end":{"events":\#(eventCount)}}"# + "\n"
+        return Self.endLine(number: nextLine, events: eventCount)
+    }
+
+    /// The end line of a recording of `events` events, as line `number`; by default the line after a
+    /// header and those events.
+    package static func endLine(number: Int? = nil, events: Int) -> String {
+        #"{"n":\#(number ?? events + 2),"end":{"events":\#(events)}}"# + "\n"
     }
 
     private mutating func encodedLine(

@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 
 /// Runs a program on the live runtime: effects run as tasks, on a manual clock that moves only when
 /// the program lets time pass, each one-shot effect's work waiting until the program completes it.
@@ -25,7 +26,7 @@ final class LiveInterpreter {
 
     private let program: [DifferentialStep]
     private let world = DifferentialWorld()
-    private let clock = ManualClock()
+    private let clock = ManualEffectClock()
     private var reports: [String] = []
     /// How many elements the program fed each stream, by program id.
     private var fed: [Int: Int] = [:]

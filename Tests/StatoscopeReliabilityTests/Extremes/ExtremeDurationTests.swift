@@ -53,7 +53,7 @@ final class Interval: Scope {
 struct ExtremeDurationTests {
     @Test(arguments: ExtremeDuration.huge)
     func aHugeDebounceWaitsTheLongestWaitOnTheInjectedClock(quietPeriod: Duration) async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let scope = Interval()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .debounce(quietPeriod)))
@@ -79,7 +79,7 @@ struct ExtremeDurationTests {
 
     @Test(arguments: [Duration.zero, .milliseconds(-1), ExtremeDuration.minSeconds, ExtremeDuration.smallest])
     func aDebounceOfZeroOrLessStartsAtOnce(quietPeriod: Duration) async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let scope = Interval()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .debounce(quietPeriod)))
@@ -90,7 +90,7 @@ struct ExtremeDurationTests {
 
     @Test(arguments: ExtremeDuration.all)
     func aThrottleOfAnyIntervalNeverTraps(interval: Duration) async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let scope = Interval()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .throttle(interval)))

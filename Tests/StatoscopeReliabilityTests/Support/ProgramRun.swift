@@ -22,7 +22,7 @@ final class ProgramRun {
     private var held: ProgramChild?
     private let log = DeliveryLog()
     private var model = ReferenceModel()
-    private let clock = ManualClock()
+    private let clock = ManualEffectClock()
     private var gates: [Int: Gate] = [:]
     private var streams:
         [Int: (stream: ProgramStream, feed: AsyncThrowingStream<Int, any Error>.Continuation)] = [:]

@@ -51,7 +51,7 @@ struct DurationAttackTests {
 
     @Test(arguments: [Duration.seconds(Int64.max), Self.largest, EffectClock.longestWait])
     func aHugeThrottleDropsForExactlyTheLongestWaitThenStarts(interval: Duration) async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let scope = PacedWork()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .throttle(interval)))
@@ -66,7 +66,7 @@ struct DurationAttackTests {
     }
 
     @Test func aHugeDebounceOnAClockLateInItsLifeWaitsTheLongestWait() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         // The clock has run for as long as `Duration` lets whole seconds count.
         clock.advance(by: .seconds(Int64.max))
         let scope = PacedWork()
@@ -79,7 +79,7 @@ struct DurationAttackTests {
     }
 
     @Test func anInjectedClockSleepsAHugeDurationForTheLongestWait() async throws {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let effectClock = EffectClock(clock)
         let sleeper = Task { try await effectClock.sleep(for: Self.largest) }
         await waitUntil("the sleeper waiting on the clock") { clock.sleeperCount == 1 }
@@ -92,7 +92,7 @@ struct DurationAttackTests {
 
     @Test(arguments: [Duration.zero, .nanoseconds(-1), Duration(_high: .min, low: 0)])
     func aZeroOrNegativeDebounceNeverTouchesTheClock(quietPeriod: Duration) async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let scope = PacedWork()
         scope.inject(EffectClock(clock))
         for number in 1...5 { scope.send(.run(number, .debounce(quietPeriod))) }
@@ -103,7 +103,7 @@ struct DurationAttackTests {
 
     @Test(arguments: [Duration.zero, .nanoseconds(-1), Duration(_high: .min, low: 0)])
     func aThrottleOfZeroOrLessStartsEveryEffectWhileTheClockStandsStill(interval: Duration) async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let scope = PacedWork()
         scope.inject(EffectClock(clock))
         for number in 1...5 {
@@ -114,7 +114,7 @@ struct DurationAttackTests {
     }
 
     @Test func aClockInjectedAboveAfterTheLatestStartStartsANewInterval() async {
-        let first = ManualClock()
+        let first = ManualEffectClock()
         let holder = ClockHolder()
         holder.inject(EffectClock(first))
         holder.work.send(.run(1, .throttle(.seconds(60))))
@@ -122,7 +122,7 @@ struct DurationAttackTests {
         holder.work.send(.run(2, .throttle(.seconds(60))))
         #expect(holder.work.effectsState.effects.isEmpty, "within the first clock's interval")
 
-        let second = ManualClock()
+        let second = ManualEffectClock()
         holder.inject(EffectClock(second))
         holder.work.send(.run(3, .throttle(.seconds(60))))
         #expect(await holder.work.effectsState.waitUntilSettled(timeout: testPatience))

@@ -158,7 +158,7 @@ struct EffectAttack25Tests {
     // MARK: - Retry
 
     @Test func aMultiplierBelowOneShrinksTheWaitsAsTheFormulaSays() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let retrier = A25Retrier(
             [500, 500, 500].map { .failure(HTTPFailure(status: $0)) } + [.success(4)],
             policy: .exponentialBackoff(
@@ -181,7 +181,7 @@ struct EffectAttack25Tests {
 
     @Test func aMultiplierOfZeroOrBelowRetriesWithoutWaitingAfterTheFirstWait() async {
         for multiplier: Double in [0, -3, -.infinity] {
-            let clock = ManualClock()
+            let clock = ManualEffectClock()
             let retrier = A25Retrier(
                 [.failure(HTTPFailure(status: 500)), .failure(HTTPFailure(status: 500)), .success(3)],
                 policy: .exponentialBackoff(
@@ -200,7 +200,7 @@ struct EffectAttack25Tests {
     }
 
     @Test func aMaxDelayBelowTheInitialDelayCapsEveryWait() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let retrier = A25Retrier(
             [.failure(HTTPFailure(status: 500)), .success(2)],
             policy: .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(60), maxDelay: .seconds(1)))
@@ -246,7 +246,7 @@ struct EffectAttack25Tests {
     }
 
     @Test func aRetryCancelledWhileAnAttemptRunsThenRestartedRetriesOnlyTheNewOne() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let retrier = A25HeldRetrier()
         retrier.inject(EffectClock(clock))
         retrier.send(.start)
@@ -284,7 +284,7 @@ struct EffectAttack25Tests {
     @Test func aTrailingThrottleOfZeroOrLessStartsEveryEffect() async {
         for interval in [Duration.zero, .seconds(-1), Duration(_high: .min, low: 0)] {
             let trailer = A25Trailer(interval)
-            trailer.inject(EffectClock(ManualClock()))
+            trailer.inject(EffectClock(ManualEffectClock()))
             trailer.send(.move(1))
             #expect(await trailer.effectsState.waitUntilSettled(timeout: testPatience))
             trailer.send(.move(2))
@@ -322,7 +322,7 @@ struct EffectAttack25Tests {
 
     @Test func aManualEffectClocksInstantsNeverTrapAtTheEndsOfDuration() async {
         await #expect(processExitsWith: .success) {
-            let clock = EffectClock(ManualClock())
+            let clock = EffectClock(ManualEffectClock())
             let later = clock.now.advanced(by: Duration(_high: .max, low: .max))
             _ = later.advanced(by: Duration(_high: .max, low: .max))
             _ = clock.now.duration(to: later)
@@ -343,12 +343,12 @@ struct EffectAttack25Tests {
 
     @Test func aManualClockAdvancedByAnyDurationNeverTraps() async {
         await #expect(processExitsWith: .success) {
-            let clock = ManualClock()
+            let clock = ManualEffectClock()
             clock.advance(by: .seconds(-5))
             clock.advance(by: Duration(_high: .min, low: 0))
             clock.advance(by: Duration(_high: .max, low: .max))
             clock.advance(by: Duration(_high: .max, low: .max))
-            clock.advance(to: ManualClock.Instant(offset: .seconds(-10)))
+            clock.advance(to: ManualEffectClock.Instant(offset: .seconds(-10)))
             _ = clock.now.advanced(by: Duration(_high: .max, low: .max))
             let sleeper = Task { try await clock.sleep(for: Duration(_high: .max, low: .max)) }
             sleeper.cancel()
@@ -382,7 +382,7 @@ func a25TimersOfZeroOrLess() async {
 @MainActor
 func a25TimersOfTheLongestInterval() async {
     for interval in [Duration(_high: .max, low: .max), .seconds(Int64.max), .seconds(Int64.max / 2)] {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let ticker = A25Ticker(interval)
         ticker.inject(EffectClock(clock))
         ticker.send(.start)
@@ -397,7 +397,7 @@ func a25TimersOfTheLongestInterval() async {
 
 @MainActor
 func a25LongestTrailingThrottle() async {
-    let clock = ManualClock()
+    let clock = ManualEffectClock()
     let trailer = A25Trailer(Duration(_high: .max, low: .max))
     trailer.inject(EffectClock(clock))
     trailer.send(.move(1))
@@ -411,7 +411,7 @@ func a25LongestTrailingThrottle() async {
 
 @MainActor
 func a25LongestServerWait() async {
-    let clock = ManualClock()
+    let clock = ManualEffectClock()
     let retrier = A25Retrier(
         [.failure(HTTPFailure(status: 429, retryAfter: Duration(_high: .max, low: .max)))],
         policy: .exponentialBackoff(

@@ -395,7 +395,7 @@ struct SharingAttack25Tests {
     @Test func aScopeReleasedWithItsSavePendingStillHasItsChangeSaved() async {
         let storage = InMemoryStorage()
         let store = SharedStore(storage: storage, writeDelay: .seconds(30))
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         do {
             let reader = A25Reader(A25Keys.plain)
             reader.inject(store)
@@ -445,7 +445,7 @@ struct SharingAttack25Tests {
     // for the write delay.
     @Test func aSandboxedStoreDismissedRightAfterAChangeStillSavesIt() async {
         let directory = temporaryDirectory()
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         do {
             let sheet = A25Reader(A25Keys.plain)
             sheet.inject(SharedStore(storage: JSONFileStorage(directory: directory)))

@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct PersistenceTests {
     /// A font screen whose store saves in `directory`, on `clock` when given.
-    private func fontScreen(in directory: URL, clock: ManualClock? = nil) -> (FontScreen, SharedStore) {
+    private func fontScreen(in directory: URL, clock: ManualEffectClock? = nil) -> (FontScreen, SharedStore) {
         let screen = FontScreen()
         let store = SharedStore(storage: JSONFileStorage(directory: directory))
         screen.inject(store)
@@ -83,7 +83,7 @@ struct PersistenceTests {
     }
 
     @Test func aThousandChangesInABurstAreOneWriteOnTheInjectedClock() async {
-        let clock = ManualClock()
+        let clock = ManualEffectClock()
         let storage = InMemoryStorage()
         let screen = FontScreen()
         screen.inject(SharedStore(storage: storage, writeDelay: .milliseconds(100)))

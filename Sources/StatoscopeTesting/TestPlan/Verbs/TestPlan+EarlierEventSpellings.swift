@@ -2,7 +2,8 @@ import Statoscope
 
 // The earlier Statoscope's spellings of events, checks and settings (its effect verbs' are in
 // TestPlan+EarlierSpellings.swift). Each warns that it is deprecated, naming its replacement, and
-// calls that replacement.
+// calls that replacement. A `renamed:` offers a fix-it, so it is used only where renaming the call
+// gives code that compiles; elsewhere the message spells the replacement out.
 extension TestPlan {
     /// Sends `when` to a subscope.
     @available(*, deprecated, renamed: "WHEN(_:_:fileID:filePath:line:column:)")
@@ -36,7 +37,10 @@ extension TestPlan {
 
     /// Runs `check` on the whole scope; an error it throws fails the step. The replacement takes
     /// `\.self` for the whole scope: `THEN(\.self) { scope in ... }`.
-    @available(*, deprecated, renamed: "THEN(_:fileID:filePath:line:column:_:)")
+    ///
+    /// A rename cannot add the `\.self` argument, so the deprecation says the replacement in its
+    /// message instead of offering a fix-it that would not compile.
+    @available(*, deprecated, message: "use THEN(\\.self) { scope in ... }")
     public func THEN(
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, _ check: @escaping @MainActor (S) throws -> Void
@@ -47,7 +51,14 @@ extension TestPlan {
     /// Cancels the tested scope's pending effects before each event (`true`), or keeps them
     /// (`false`). The replacement takes ``PendingEffectsClearing/thisScope`` or
     /// ``PendingEffectsClearing/none``.
-    @available(*, deprecated, renamed: "clearingPendingEffects(onWhen:)")
+    ///
+    /// A rename would keep the `Bool`, which the replacement does not take, so the deprecation says
+    /// the replacement in its message instead of offering a fix-it that would not compile.
+    @available(
+        *, deprecated,
+        message:
+            "use clearingPendingEffects(onWhen: .thisScope) for true, clearingPendingEffects(onWhen: .none) for false"
+    )
     public func configure(clearEffectsOnEveryWhenOrEnd clears: Bool) throws -> Self {
         try clearingPendingEffects(onWhen: clears ? .thisScope : .none)
     }

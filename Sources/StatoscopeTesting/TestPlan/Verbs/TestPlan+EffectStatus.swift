@@ -2,7 +2,8 @@ import Statoscope
 
 extension TestPlan {
     /// Checks where the latest effect of type `E` is in its life: pending, scheduled or open while it
-    /// is in flight; ended, failed, cancelled or never started once it left.
+    /// is in flight; ended, failed, cancelled or never started once it left. The effect is this
+    /// scope's: `THEN_EffectStatus(\.child, Search.self, is: .pending)` checks a subscope's.
     ///
     /// <!-- compiled with: Debounce -->
     /// <!-- compiled inside: func sample(plan: TestPlan<SearchScreen>) throws { _ = try plan … } -->
@@ -30,12 +31,18 @@ extension TestPlan {
                     actual = latest.flatMap { $0.isOwn ? EffectStatus($0.fate) : nil }
                 }
                 if actual == expected { return .passed }
+                // A check aimed at the wrong scope is a common slip: say where such an effect waits.
+                let elsewhere = actual == nil ? run.paths(otherThan: scope) { $0 is E } : []
+                let hint =
+                    elsewhere.isEmpty
+                    ? ""
+                    : "; a \(E.self) is pending on \(elsewhere.joined(separator: ", ")): address that scope"
                 return .failed(
                     .missingEffect,
                     """
                     THEN_EffectStatus(\(E.self).self, is: .\(expected)) on \(path.describe()) failed
                     expected: the latest \(E.self) \(expected)
-                    actual: \(actual.map { "it is \($0)" } ?? "no \(E.self) was enqueued during the line")
+                    actual: \(actual.map { "it is \($0)" } ?? "no \(E.self) was enqueued during the line")\(hint)
                     """)
             })
     }

@@ -1,3 +1,5 @@
+import Statoscope
+
 extension TestPlan: CustomStringConvertible {
     /// Runs the plan: every step, in order, then every `FORK` branch; reports each failure at its
     /// step's line.

@@ -1,6 +1,6 @@
 import Statoscope
 
-// The stream and time verbs addressed at a subscope: each records the same step as its root-scope
+// The stream, time and status verbs addressed at a subscope: each records the same step as its root-scope
 // counterpart, on the scope the key path leads to (the other effect verbs' subscope forms are in
 // TestPlan+SubscopeEffects.swift).
 extension TestPlan {
@@ -125,6 +125,33 @@ extension TestPlan {
     ) throws -> Self {
         try addressing(path.appending(subscope)) {
             try $0.WHEN_TimePasses(duration, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+
+    /// Checks where the latest effect of type `E` of a subscope is in its life, as
+    /// ``THEN_EffectStatus(_:is:fileID:filePath:line:column:)`` does at the root.
+    public func THEN_EffectStatus<Child: Scope, E: Effect>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ type: E.Type,
+        is expected: EffectStatus,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try addressing(path.appending(subscope)) {
+            try $0.THEN_EffectStatus(
+                type, is: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+
+    /// The same, for a subscope held by an optional property; the step fails while it is nil.
+    public func THEN_EffectStatus<Child: Scope, E: Effect>(
+        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child?>, _ type: E.Type,
+        is expected: EffectStatus,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try addressing(path.appending(subscope)) {
+            try $0.THEN_EffectStatus(
+                type, is: expected, fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }
 }

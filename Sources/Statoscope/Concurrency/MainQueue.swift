@@ -1,11 +1,12 @@
 import Dispatch
 
-/// Runs a plan's synchronous work on the main actor from any thread.
+/// Tells whether the caller runs on the main actor, and runs synchronous work there from any thread:
+/// a test plan's steps, run from nonisolated test methods (XCTest methods written as plain functions)
+/// as well as from `@MainActor` ones, and a scope's description, asked for from anywhere.
 ///
-/// Plans are run from nonisolated test methods (XCTest methods written as plain functions) as well as from
-/// `@MainActor` ones. "On the main queue" is told by a value set on `DispatchQueue.main`, not by
-/// `Thread.isMainThread`: on Linux, Swift Testing runs main-actor tests on a thread that drains the main
-/// queue without being the main thread, and a `main.sync` from there would deadlock.
+/// "On the main queue" is told by a value set on `DispatchQueue.main`, not by `Thread.isMainThread`:
+/// on Linux, Swift Testing runs main-actor tests on a thread that drains the main queue without being
+/// the main thread, and a `main.sync` from there would deadlock.
 package enum MainQueue {
     private static let key = DispatchSpecificKey<Bool>()
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
