@@ -10,7 +10,7 @@ struct EffectClockTests {
     private let smallest = Duration(_high: .min, low: 0)
 
     @Test func instantsSaturateAtTheirFarthestAndTheirDistancesNeverOverflow() {
-        let clock = EffectClock(ManualClock())
+        let clock = EffectClock(ManualEffectClock())
         let start = clock.now
         #expect(start.offset == .zero)
         #expect(start.advanced(by: .seconds(3)).offset == .seconds(3))
@@ -28,8 +28,8 @@ struct EffectClockTests {
     }
 
     @Test func aManualClocksInstantsMadeAnywhereMeasureWithoutOverflowing() {
-        let latest = ManualClock.Instant(offset: largest)
-        let earliest = ManualClock.Instant(offset: smallest)
+        let latest = ManualEffectClock.Instant(offset: largest)
+        let earliest = ManualEffectClock.Instant(offset: smallest)
         #expect(earliest.duration(to: latest) == farthest * 2)
         #expect(latest.advanced(by: smallest).offset == .zero - farthest)
         #expect(earliest.advanced(by: largest).offset == farthest)
