@@ -166,7 +166,7 @@ struct EffectAttack25Tests {
         retrier.inject(EffectClock(clock))
         retrier.send(.start)
         for (attempt, wait) in [(1, 4_000), (2, 2_000), (3, 1_000)] {
-            await waitUntil("wait \(attempt)", within: .seconds(10)) {
+            await waitUntil("wait \(attempt)", within: .seconds(120)) {
                 retrier.server.attempts == attempt && clock.sleeperCount == 1
             }
             clock.advance(by: .milliseconds(wait - 1))
@@ -174,7 +174,7 @@ struct EffectAttack25Tests {
             #expect(retrier.server.attempts == attempt, "wait \(attempt) is \(wait) ms")
             clock.advance(by: .milliseconds(1))
         }
-        #expect(await retrier.effectsState.waitUntilSettled(timeout: .seconds(10)))
+        #expect(await retrier.effectsState.waitUntilSettled(timeout: .seconds(120)))
         #expect(retrier.outcomes == ["saved 4"])
         retrier.send(.cancel)
     }
@@ -189,10 +189,10 @@ struct EffectAttack25Tests {
                     maxDelay: .seconds(10)))
             retrier.inject(EffectClock(clock))
             retrier.send(.start)
-            await waitUntil("the first wait", within: .seconds(10)) { clock.sleeperCount == 1 }
+            await waitUntil("the first wait", within: .seconds(120)) { clock.sleeperCount == 1 }
             clock.advance(by: .seconds(1))
             #expect(
-                await retrier.effectsState.waitUntilSettled(timeout: .seconds(5)),
+                await retrier.effectsState.waitUntilSettled(timeout: .seconds(120)),
                 "multiplier \(multiplier)")
             #expect(retrier.outcomes == ["saved 3"], "multiplier \(multiplier)")
             retrier.send(.cancel)
