@@ -74,6 +74,22 @@ public struct DependencyContext: Sendable, CustomStringConvertible {
         }
     }
 
+    /// This context, set on a scope that already has `existing`: a test's context and a subtree's
+    /// (`.live`, `.preview`) set on one scope both apply, in either order, the subtree's within the
+    /// test's, as they would on a scope and its parent; otherwise the later replaces the earlier.
+    func set(over existing: DependencyContext?) -> DependencyContext {
+        switch (kind, existing?.kind) {
+        case (.test(let rules), .live?), (.test(let rules), .withinTest(.live, _)?):
+            DependencyContext(.withinTest(.live, rules))
+        case (.test(let rules), .preview?), (.test(let rules), .withinTest(.preview, _)?):
+            DependencyContext(.withinTest(.preview, rules))
+        case (.live, _), (.preview, _):
+            nested(in: existing)
+        default:
+            self
+        }
+    }
+
     /// The value a reader gets where nothing overrides `Value`, as the `Injectable` form below gives
     /// it; nil for any other type (a protocol), which declares no value.
     func fallback<Value: Sendable>(

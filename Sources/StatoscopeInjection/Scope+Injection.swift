@@ -31,9 +31,11 @@ extension Scope {
     }
 
     /// Sets which declared values the dependencies give this scope and every scope below it where
-    /// nothing overrides them; see ``DependencyContext``. A context set lower in the tree wins, except
-    /// below a test's (a test plan's, or `requireTestDependencies()`): `.preview` there reads declared
-    /// preview values and a read reaching a live value still fails the test; `.live` is not honoured.
+    /// nothing overrides them; see ``DependencyContext``. A context set lower in the tree wins, or set
+    /// later on the same scope, except below or beside a test's (a test plan's, or
+    /// `requireTestDependencies()`, on this scope or above it, before or after): `.preview` there
+    /// reads declared preview values and a read reaching a live value still fails the test; `.live`
+    /// is not honoured.
     ///
     /// <!-- compiled with: Scopes -->
     /// <!-- compiled inside: @MainActor func previewContextSample(app: App) { … } -->

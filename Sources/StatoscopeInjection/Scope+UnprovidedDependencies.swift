@@ -68,38 +68,22 @@ extension Scope {
     }
 }
 
-/// The `@Injected` properties of scope types whose type declares no value (a protocol), found once
-/// per type: a plan asks of every scope of its tree before each step that sends an event, after the
-/// tree changed.
+/// The `@Injected` properties of scope types whose type declares no value (a protocol): a plan asks
+/// of every scope of its tree before each step that sends an event, after the tree changed.
 @MainActor
 enum DependencyDeclarations {
-    /// Whether each scope type met so far declares such a property: assumed until a scan of an
-    /// instance tells, since a type's stored properties are read from an instance.
-    private static let declaringTypes = TypeMemo<Bool> { _ in true }
+    private static let properties = DeclaredProperties<any DependencyDeclaration> { !$0.declaresValues }
 
     /// The first dependency `scope` declares, of a type that declares no value, that nothing provides
     /// to it through `runtime`.
     static func firstUnprovided(
         by scope: any Scope, at path: String, in runtime: ScopeRuntime
     ) -> UnprovidedDependency? {
-        let type = Swift.type(of: scope)
-        guard declaringTypes.value(for: type) else { return nil }
-        var declares = false
-        var mirror: Mirror? = Mirror(reflecting: scope)
-        while let current = mirror {
-            for child in current.children {
-                guard let declaration = child.value as? any DependencyDeclaration,
-                    !declaration.declaresValues
-                else { continue }
-                declares = true
-                if !declaration.isProvided(in: runtime) {
-                    return UnprovidedDependency(
-                        typeName: declaration.typeName, scopeTypeName: "\(type)", path: path)
-                }
-            }
-            mirror = current.superclassMirror
+        properties.first(of: scope) { declaration in
+            declaration.isProvided(in: runtime)
+                ? nil
+                : UnprovidedDependency(
+                    typeName: declaration.typeName, scopeTypeName: "\(type(of: scope))", path: path)
         }
-        declaringTypes.remember(declares, for: type)
-        return nil
     }
 }

@@ -59,7 +59,7 @@ extension ScopeRuntime {
     func useDependencies(_ context: DependencyContext) {
         // The replaced context is released after the change, as a replaced value is (see `inject`).
         let replaced = dependencies.context
-        dependencies.context = context
+        dependencies.context = context.set(over: replaced)
         if replaced != nil {
             ScopeTree.valuesChanged()
         } else {

@@ -120,4 +120,48 @@ final class EagerKitchen: Scope {
                 """) == true, "\(failures.first?.message ?? "no failure")")
         #expect(kitchen.larder.seen == "live")
     }
+
+    @Test func aPreviewContextOnTheRootGivenBuildsReadsPreviewValuesAndFailsOnALiveRead() throws {
+        let failures = try capturingFailures {
+            try Larder.GIVEN {
+                let larder = Larder()
+                larder.useDependencies(.preview)
+                return larder
+            }
+            .WHEN(.readsTheOthers)
+            .THEN(\.seen, equals: "preview preview live")
+            .WHEN(.readsPantry)
+            .runTest()
+        }
+        #expect(failures.map(\.kind) == [.missingDependency])
+        #expect(
+            failures.first?.message.hasPrefix(
+                """
+                WHEN(.readsPantry) on Larder: Larder at Larder read @Injected Pantry (its subtree is set to \
+                .preview and Pantry declares no previewValue), which the plan does not provide
+                """) == true, "\(failures.first?.message ?? "no failure")")
+    }
+
+    @Test @MainActor func aContextAndALiveTestsRuleSetOnOneScopeBothApplyInEitherOrder() {
+        for previewFirst in [true, false] {
+            let larder = Larder()
+            if previewFirst {
+                larder.useDependencies(.preview)
+                larder.requireTestDependencies()
+            } else {
+                larder.requireTestDependencies()
+                larder.useDependencies(.preview)
+            }
+            let failures = capturingFailures {
+                larder.send(.readsTheOthers)
+                larder.send(.readsPantry)
+            }
+            #expect(failures.map(\.kind) == [.missingDependency], "preview first: \(previewFirst)")
+            #expect(
+                failures.first?.message.hasPrefix(
+                    "Larder at Larder read @Injected Pantry (its subtree is set to .preview") == true,
+                "\(failures.first?.message ?? "no failure")")
+            #expect(larder.seen == "live")
+        }
+    }
 }

@@ -76,6 +76,14 @@ final class Partner: Scope {
     func update(_ when: When) throws {}
 }
 
+/// A scope whose event carries another scope, as a presentation does.
+final class Presenter: Scope {
+    enum When { case present(Thermostat) }
+    func update(_ when: When) throws {
+        throw InvalidStateError("nothing to present on")
+    }
+}
+
 /// Carries a scope to another thread, where only its nonisolated parts are read.
 private struct OffMain: @unchecked Sendable {
     // SAFETY: The scope is only printed on the other thread, which reads no state off the main actor.
@@ -141,6 +149,17 @@ private struct OffMain: @unchecked Sendable {
         #expect(ada.subtreeDescription.contains("partner = Optional(Partner)"), "\(ada.subtreeDescription)")
         // The cycle is the test's own; breaking it keeps the leak checker's report about the library.
         ada.partner = nil
+    }
+
+    @Test func anEventCarryingAScopeNamesItInReportsWithoutItsState() throws {
+        let presenter = Presenter()
+        let reports = ErrorReportCollector(for: presenter)
+        presenter.send(.present(Thermostat()))
+        let message = try #require(reports.reports.first?.description)
+        #expect(message.contains("update(present(Thermostat)) threw"), "\(message)")
+        #expect(!message.contains("target = 21"), "\(message)")
+        // Printed by the user, the event still shows the scope's state.
+        #expect("\(Presenter.When.present(Thermostat()))".contains("target = 21"))
     }
 
     @Test func sensitiveValuesStayRedactedWhenAScopeIsPrinted() async {

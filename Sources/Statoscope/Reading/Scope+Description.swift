@@ -33,8 +33,3 @@ extension Scope {
         return debugDescription
     }
 }
-
-/// Whether a scope's description is being written: a scope met meanwhile writes its name only.
-enum ScopeDescriptionWriting {
-    @TaskLocal static var isWriting = false
-}

@@ -11,7 +11,9 @@ package enum Redaction {
         if let sensitive = value as? any SensitiveWhen, sensitive.isSensitive {
             return redactedCase(of: value)
         }
-        return value is String ? String(reflecting: value) : String(describing: value)
+        if value is String { return String(reflecting: value) }
+        // A scope held by the value (`.present(child)`) prints its name, not its whole state.
+        return ScopeDescriptionWriting.$isWriting.withValue(true) { String(describing: value) }
     }
 
     /// Whether `value` is an event whose values must all be redacted.

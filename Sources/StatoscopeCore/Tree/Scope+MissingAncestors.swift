@@ -57,40 +57,23 @@ extension Scope {
     }
 }
 
-/// The `@Superscope` properties of scope types, found once per type: a plan asks of every scope of
-/// its tree before each step that sends an event, after the tree changed, and in a process that runs
-/// tests every event's scope is asked before its update runs.
+/// The `@Superscope` properties of scope types: a plan asks of every scope of its tree before each
+/// step that sends an event, after the tree changed, and in a process that runs tests every event's
+/// scope is asked before its update runs.
 @MainActor
 enum SuperscopeDeclarations {
-    /// Whether each scope type met so far declares a `@Superscope` property: assumed until a scan of
-    /// an instance tells, since a type's stored properties are read from an instance.
-    private static let declaringTypes = TypeMemo<Bool> { _ in true }
+    private static let properties = DeclaredProperties<any SuperscopeDeclaration>()
 
     /// The first of `scope`'s ancestors that it declares and cannot reach, as a scope of the live
     /// tree; `path` is asked only when one is missing.
     static func firstMissing(of scope: any Scope, at path: () -> String) -> MissingSuperscopeError? {
-        guard declaringTypes.value(for: Swift.type(of: scope)) else { return nil }
+        guard properties.mayDeclare(Swift.type(of: scope)) else { return nil }
         return firstMissing(of: scope, at: path(), below: [])
     }
 
     static func firstMissing(
         of scope: any Scope, at path: String, below holders: [any Scope]
     ) -> MissingSuperscopeError? {
-        let type = Swift.type(of: scope)
-        guard declaringTypes.value(for: type) else { return nil }
-        var declares = false
-        var mirror: Mirror? = Mirror(reflecting: scope)
-        while let current = mirror {
-            for child in current.children {
-                guard let declaration = child.value as? any SuperscopeDeclaration else { continue }
-                declares = true
-                if let missing = declaration.missingAncestor(of: scope, at: path, below: holders) {
-                    return missing
-                }
-            }
-            mirror = current.superclassMirror
-        }
-        declaringTypes.remember(declares, for: type)
-        return nil
+        properties.first(of: scope) { $0.missingAncestor(of: scope, at: path, below: holders) }
     }
 }

@@ -7,7 +7,10 @@ public final class InMemoryStorage: SharedStorage {
     private struct Records {
         var saved: [String: Data] = [:]
         var writes: [String: Int] = [:]
+        /// Each copy kept aside, by the location ``keepAside(_:)`` returned for it.
         var keptAside: [String: Data] = [:]
+        /// The location of the latest copy kept aside of each name.
+        var latestKeptAside: [String: String] = [:]
     }
 
     private let records = CriticalState(Records())
@@ -30,10 +33,20 @@ public final class InMemoryStorage: SharedStorage {
         }
     }
 
-    /// Keeps a copy of what is saved under `name` aside, and says where.
+    /// Keeps a copy of what is saved under `name` aside, and says where: `memory:<name>.unreadable`,
+    /// then `-2`, `-3`… for later copies of the same name, so that no copy replaces an earlier one.
     public func keepAside(_ name: String) -> String {
-        records.withLock { $0.keptAside[name] = $0.saved[name] }
-        return "memory:\(name).unreadable"
+        records.withLock {
+            var location = "memory:\(name).unreadable"
+            var attempt = 1
+            while $0.keptAside[location] != nil {
+                attempt += 1
+                location = "memory:\(name).unreadable-\(attempt)"
+            }
+            $0.keptAside[location] = $0.saved[name] ?? Data()
+            $0.latestKeptAside[name] = location
+            return location
+        }
     }
 
     /// Where the value saved under `name` is.
@@ -44,9 +57,12 @@ public final class InMemoryStorage: SharedStorage {
         records.withLock { $0.writes[name] ?? 0 }
     }
 
-    /// The copy of an unreadable value kept aside under `name`, if any.
-    public func keptAside(_ name: String) -> Data? {
-        records.withLock { $0.keptAside[name] }
+    /// The copy kept aside at `location`, as ``keepAside(_:)`` returned it and reports name it; or,
+    /// given a key's name, the latest copy kept aside of it. Nil when there is none.
+    public func keptAside(_ location: String) -> Data? {
+        records.withLock { records in
+            records.keptAside[location] ?? records.latestKeptAside[location].flatMap { records.keptAside[$0] }
+        }
     }
 
     /// Puts `data` under `name` without counting it as a write: another process's save, or a

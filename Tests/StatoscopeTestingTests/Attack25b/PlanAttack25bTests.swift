@@ -313,31 +313,29 @@ struct PlanAttack25bTests {
         #expect(message.contains("any A25bTranslator"), "\(message)")
     }
 
-    // "Before each step that sends an event, the plan checks that every scope of its tree has the
-    // protocol dependencies it declares": a child the step itself links and sends an event to is not in
-    // the tree the check saw.
-    @Test func aChildLinkedAndSentAnEventInOneStepFailsTheStepRatherThanStopTheProcess() async {
-        await withKnownIssue("a scope linked during the step is not checked: its read stops the test process")
-        {
-            // In the process of its own, the read stops it with MissingDependencyError's message
-            // ("A25bPhrasebook at A25bTraveller.later read @Injected any A25bTranslator, which nothing
-            // provides: …") instead of failing the step.
-            await #expect(processExitsWith: .success) {
-                await MainActor.run { a25bPlanLinksAChildAndSendsItAnEventInOneStep() }
-            }
+    // "A read that comes before any such check, … in a scope that a step both creates and reads
+    // from, still stops the test process with the message": a child the step itself links and sends an
+    // event to is not in the tree the check saw. The process stops, saying what to inject where.
+    @Test func aChildLinkedAndSentAnEventInOneStepStopsTheProcessWithTheMessage() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            await MainActor.run { a25bPlanLinksAChildAndSendsItAnEventInOneStep() }
         }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            output.contains("A25bPhrasebook at A25bTraveller.later read @Injected any A25bTranslator"),
+            "\(output)")
     }
 
-    @Test func aChildsProtocolReadInTheUpdateThatLinksItFailsTheStepRatherThanStopTheProcess() async {
-        await withKnownIssue("a scope linked during the step is not checked: its read stops the test process")
-        {
-            // In the process of its own, the read stops it with MissingDependencyError's message
-            // ("A25bPhrasebook at A25bTraveller.later read @Injected any A25bTranslator, which nothing
-            // provides: …") instead of failing the step.
-            await #expect(processExitsWith: .success) {
-                await MainActor.run { a25bPlanReadsAChildsProtocolInTheUpdateThatLinksIt() }
-            }
+    @Test func aChildsProtocolReadInTheUpdateThatLinksItStopsTheProcessWithTheMessage() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            await MainActor.run { a25bPlanReadsAChildsProtocolInTheUpdateThatLinksIt() }
         }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("@Injected any A25bTranslator, which nothing provides"), "\(output)")
     }
 
     @Test func aBuilderThatReadsAProtocolReadsWhatThePlanInjects() async {
@@ -359,9 +357,7 @@ struct PlanAttack25bTests {
             .THEN(\.seen, equals: "preview preview live")
             .runTest()
         }
-        withKnownIssue("the plan's test context replaces the .preview set on the scope GIVEN builds") {
-            #expect(failures.isEmpty, "\(failures.map(\.message))")
-        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
     }
 
     @Test func aPreviewSubtreeBelowTheRootInAPlanReadsPreviewValuesAndATypeProvidedByTestsLive() throws {
@@ -434,9 +430,7 @@ struct PlanAttack25bTests {
             .runTest()
         }
         #expect(failures.contains { $0.kind == .missingDependency }, "\(failures.map(\.message))")
-        withKnownIssue("the plan's test context replaces the .preview set on the scope GIVEN builds") {
-            #expect(!failures.contains { $0.kind == .wrongValue }, "\(failures.map(\.message))")
-        }
+        #expect(!failures.contains { $0.kind == .wrongValue }, "\(failures.map(\.message))")
     }
 
     // MARK: - Contexts in a live test that requires test dependencies
@@ -463,11 +457,9 @@ struct PlanAttack25bTests {
                 reader.useDependencies(context)
                 reader.send(.readLiveOnly)
             }
-            withKnownIssue("a context set on the root that opted in replaces the test's rule") {
-                #expect(
-                    failures.map(\.kind) == [.missingDependency],
-                    "\(context): the live test read a live value unawares: \(failures.map(\.message))")
-            }
+            #expect(
+                failures.map(\.kind) == [.missingDependency],
+                "\(context): the live test read a live value unawares: \(failures.map(\.message))")
         }
     }
 

@@ -1,0 +1,23 @@
+import Foundation
+import Statoscope
+import Testing
+
+/// `InMemoryStorage` keeps the promises of every storage: a copy kept aside is never overwritten.
+@Suite struct InMemoryStorageTests {
+    @Test func aSecondCopyKeptAsideOfOneNameLeavesTheFirstInPlace() throws {
+        let first = Data("first damage".utf8)
+        let second = Data("second damage".utf8)
+        let storage = InMemoryStorage(saved: ["settings": first])
+        let firstPlace = storage.keepAside("settings")
+        storage.replace("settings", with: second)
+        let secondPlace = storage.keepAside("settings")
+
+        #expect(firstPlace == "memory:settings.unreadable")
+        #expect(secondPlace == "memory:settings.unreadable-2")
+        #expect(storage.keptAside(firstPlace) == first)
+        #expect(storage.keptAside(secondPlace) == second)
+        // By the key's name: the latest copy.
+        #expect(storage.keptAside("settings") == second)
+        #expect(storage.keptAside("other") == nil)
+    }
+}
