@@ -59,14 +59,21 @@ final class SharedBox<Value: Sendable>: Observable {
     func change(to newValue: Value) {
         registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
         guard !observers.isEmpty else { return }
-        let count = observers.count
-        observers.removeAll { $0.scope == nil }
-        if observers.count != count {
-            observerIDs = Set(observers.compactMap { $0.scope.map(ObjectIdentifier.init) })
-        }
         // A copy: an observer's event may ask for more changes, which edit the list, or dismiss a
-        // scope further on in it, which is then not told.
-        for observer in observers where observer.isInTheApp { observer.deliver(newValue) }
+        // scope further on in it, which is then not told. Each scope's place is read once, just
+        // before it is told.
+        var someReleased = false
+        for observer in observers {
+            guard let runtime = observer.runtime, !runtime.hasLeftTheApp else {
+                someReleased = someReleased || observer.isReleased
+                continue
+            }
+            observer.deliver(newValue)
+        }
+        if someReleased {
+            observers.removeAll(where: \.isReleased)
+            observerIDs = Set(observers.map(\.scopeID))
+        }
     }
 
     /// Tells `scope` of each change from now on, replacing what it asked before.
@@ -75,11 +82,12 @@ final class SharedBox<Value: Sendable>: Observable {
     ) {
         let id = ObjectIdentifier(scope)
         if observerIDs.contains(id) {
-            observers.removeAll { $0.scope == nil || $0.scope === scope }
-            observerIDs = Set(observers.compactMap { $0.scope.map(ObjectIdentifier.init) })
+            // A released scope's identifier may have been given to this one: its request goes too.
+            observers.removeAll { $0.isReleased || $0.scopeID == id }
+            observerIDs = Set(observers.map(\.scopeID))
         }
         observerIDs.insert(id)
-        observers.append(SharedObserver(scope: scope, runtime: runtime, deliver: deliver))
+        observers.append(SharedObserver(scopeID: id, runtime: runtime, deliver: deliver))
     }
 
     /// Sets the loaded value, which no one read yet.
@@ -88,21 +96,17 @@ final class SharedBox<Value: Sendable>: Observable {
     }
 }
 
-/// A scope told of a shared value's changes, held weakly.
+/// A scope told of a shared value's changes, held weakly through its place in its tree.
 @MainActor
 struct SharedObserver<Value> {
-    weak var scope: AnyObject?
+    let scopeID: ObjectIdentifier
     /// The scope's place in its tree: a scope out of the app is not told, since the event would be
     /// refused and reported.
     weak var runtime: ScopeRuntime?
     let deliver: @MainActor (Value) -> Void
 
-    /// Whether the scope is in the app: neither dismissed, nor unlinked by the running update, nor
-    /// released.
-    var isInTheApp: Bool {
-        guard let runtime else { return false }
-        return !runtime.hasLeftTheApp
-    }
+    /// Whether the scope is gone: its request ends.
+    var isReleased: Bool { runtime?.scope == nil }
 }
 
 /// What a report names of a scope that may be gone.
