@@ -7,9 +7,9 @@ public final class InMemoryStorage: SharedStorage {
     private struct Records {
         var saved: [String: Data] = [:]
         var writes: [String: Int] = [:]
-        /// Each copy kept aside, by the location ``keepAside(_:)`` returned for it.
+        /// Each copy kept aside, by the place ``keepAside(_:)`` returned for it.
         var keptAside: [String: Data] = [:]
-        /// The location of the latest copy kept aside of each name.
+        /// The place of the latest copy kept aside of each name.
         var latestKeptAside: [String: String] = [:]
     }
 
@@ -34,18 +34,18 @@ public final class InMemoryStorage: SharedStorage {
     }
 
     /// Keeps a copy of what is saved under `name` aside, and says where: `memory:<name>.unreadable`,
-    /// then `-2`, `-3`… for later copies of the same name, so that no copy replaces an earlier one.
+    /// then `-2`, `-3`… when taken, so that no copy replaces an earlier one, of this name or another.
     public func keepAside(_ name: String) -> String {
         records.withLock {
-            var location = "memory:\(name).unreadable"
+            var place = "memory:\(name).unreadable"
             var attempt = 1
-            while $0.keptAside[location] != nil {
+            while $0.keptAside[place] != nil {
                 attempt += 1
-                location = "memory:\(name).unreadable-\(attempt)"
+                place = "memory:\(name).unreadable-\(attempt)"
             }
-            $0.keptAside[location] = $0.saved[name] ?? Data()
-            $0.latestKeptAside[name] = location
-            return location
+            $0.keptAside[place] = $0.saved[name] ?? Data()
+            $0.latestKeptAside[name] = place
+            return place
         }
     }
 
@@ -57,12 +57,14 @@ public final class InMemoryStorage: SharedStorage {
         records.withLock { $0.writes[name] ?? 0 }
     }
 
-    /// The copy kept aside at `location`, as ``keepAside(_:)`` returned it and reports name it; or,
-    /// given a key's name, the latest copy kept aside of it. Nil when there is none.
-    public func keptAside(_ location: String) -> Data? {
-        records.withLock { records in
-            records.keptAside[location] ?? records.latestKeptAside[location].flatMap { records.keptAside[$0] }
-        }
+    /// The latest copy kept aside of what was saved under `name`, or nil when there is none.
+    public func keptAside(_ name: String) -> Data? {
+        records.withLock { records in records.latestKeptAside[name].flatMap { records.keptAside[$0] } }
+    }
+
+    /// The copy kept at `place`, as ``keepAside(_:)`` returned it and reports name it, or nil.
+    public func keptAside(at place: String) -> Data? {
+        records.withLock { $0.keptAside[place] }
     }
 
     /// Puts `data` under `name` without counting it as a write: another process's save, or a

@@ -8,16 +8,19 @@ extension JSONFileStorage {
     /// `name`: a key name made only of letters, digits, `-`, `_` and `.` (and not starting with `.`)
     /// keeps it, every other name has each of its UTF-8 bytes outside that set percent-encoded (`%`
     /// itself, and a leading `.`, included), and the empty name is `%`; then `.json` follows. The
-    /// bytes are those of the name's precomposed form (NFC), so names that Swift holds equal
-    /// (`"caf\u{E9}"` and `"cafe\u{301}"`), and that a store treats as one key, name one file.
+    /// bytes are those of the name's precomposed form (NFC, as Swift's `==` compares by), so names
+    /// that Swift holds equal (`"caf\u{E9}"` and `"cafe\u{301}"`), and that a store treats as one
+    /// key, name one file.
     ///
     /// Injective on names that differ as Swift compares them: a name kept as it is holds no `%`, and
     /// every encoded name holds one and decodes to one precomposed name only; no name yields a `/`, a
     /// `..` component, a control character or an empty file name.
     static func fileName(of name: String) -> String {
         guard !name.isEmpty else { return "%.json" }
+        // The standard library's own NFC, which its `==` compares by: Foundation's tables on Linux
+        // leave apart some pairs Swift holds equal (a Hangul syllable and its trailing jamo).
         let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
-        let bytes = Array((isASCII ? name : name.precomposedStringWithCanonicalMapping).utf8)
+        let bytes = isASCII ? Array(name.utf8) : name._nfcCodeUnits
         guard bytes.first != UInt8(ascii: "."), bytes.allSatisfy(isKeptAsItIs) else {
             return percentEncoded(bytes) + ".json"
         }

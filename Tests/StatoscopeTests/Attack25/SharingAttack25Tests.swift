@@ -645,7 +645,7 @@ struct SharingAttack25Tests {
         let unreadable = reports.reports.first?.error as? SharedValueUnreadable
         #expect(unreadable?.key == "a25plain")
         #expect(
-            unreadable?.keptAside.map { storage.keptAside($0) ?? storage.keptAside("a25plain") } == damaged)
+            unreadable?.keptAside.map { storage.keptAside(at: $0) } == damaged)
     }
 
 }

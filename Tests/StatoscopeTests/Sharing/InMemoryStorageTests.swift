@@ -14,10 +14,10 @@ import Testing
 
         #expect(firstPlace == "memory:settings.unreadable")
         #expect(secondPlace == "memory:settings.unreadable-2")
-        #expect(storage.keptAside(firstPlace) == first)
-        #expect(storage.keptAside(secondPlace) == second)
-        // By the key's name: the latest copy.
+        #expect(storage.keptAside(at: firstPlace) == first)
+        #expect(storage.keptAside(at: secondPlace) == second)
         #expect(storage.keptAside("settings") == second)
         #expect(storage.keptAside("other") == nil)
+        #expect(storage.keptAside(at: "memory:other.unreadable") == nil)
     }
 }
