@@ -10,29 +10,7 @@ import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
-struct SharingAttack25bTests {
-    /// Saves `value` under `name` with a store of its own in `directory`, and returns what was reported.
-    private func save(_ name: String, _ value: Int = 7, in directory: URL) async -> [ErrorReport] {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
-        let store = SharedStore(storage: JSONFileStorage(directory: directory))
-        reader.inject(store)
-        let reports = ErrorReportCollector(for: reader)
-        reader.send(.set(value))
-        await store.flush()
-        return reports.reports
-    }
-
-    /// What a new store in `directory` loads for `name`.
-    private func load(_ name: String, in directory: URL) -> Int {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
-        reader.inject(SharedStore(storage: JSONFileStorage(directory: directory)))
-        return reader.value
-    }
-
-    private func fileNames(in directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
-    }
-
+struct SharingAttack25bTests: KeyFileProbing {
     // MARK: - The 255-byte limit
 
     /// Names whose file name is exactly 255 bytes once encoded: a `%` (3 bytes), a leading `.` (3

@@ -18,27 +18,7 @@ struct A25cNamePair: Sendable, CustomTestStringConvertible {
 
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
-struct SharingAttack25cTests {
-    private func save(_ name: String, _ value: Int = 7, in directory: URL) async -> [ErrorReport] {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
-        let store = SharedStore(storage: JSONFileStorage(directory: directory))
-        reader.inject(store)
-        let reports = ErrorReportCollector(for: reader)
-        reader.send(.set(value))
-        await store.flush()
-        return reports.reports
-    }
-
-    private func load(_ name: String, in directory: URL) -> Int {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
-        reader.inject(SharedStore(storage: JSONFileStorage(directory: directory)))
-        return reader.value
-    }
-
-    private func fileNames(in directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
-    }
-
+struct SharingAttack25cTests: KeyFileProbing {
     // MARK: - Names Swift holds equal are one file
 
     nonisolated static let pairsThatCompose = [

@@ -7,29 +7,7 @@ import Testing
 /// How `JSONFileStorage` names the file of each key: one file per name, directly inside its directory.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
-struct KeyFileNameTests {
-    /// Saves 7 under `name` with a store of its own in `directory`, and returns what was reported.
-    private func save(_ name: String, in directory: URL) async -> [ErrorReport] {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
-        let store = SharedStore(storage: JSONFileStorage(directory: directory))
-        reader.inject(store)
-        let reports = ErrorReportCollector(for: reader)
-        reader.send(.set(7))
-        await store.flush()
-        return reports.reports
-    }
-
-    /// What a new store in `directory` loads for `name`.
-    private func load(_ name: String, in directory: URL) -> Int {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
-        reader.inject(SharedStore(storage: JSONFileStorage(directory: directory)))
-        return reader.value
-    }
-
-    private func fileNames(in directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
-    }
-
+struct KeyFileNameTests: KeyFileProbing {
     @Test func aNameOfSafeCharactersKeepsTheFileNameItHadSoASavedValueStillLoads() async throws {
         let directory = temporaryDirectory()
         // As a run before the names were encoded saved them.
