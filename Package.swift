@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "Statoscope",
                 "StatoscopeCore",
+                "StatoscopeEffects",
                 "StatoscopeInjection",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -100,9 +101,21 @@ let package = Package(
             dependencies: ["StatoscopeSharing"],
             path: "Tests/SharingWriter"
         ),
+        // Runs the library as an app does, without StatoscopeTesting, whose presence sends every event
+        // of the test process down `send`'s full path: `AppPathCheckTests` runs it.
+        .executableTarget(
+            name: "statoscope-app-path-check",
+            dependencies: [
+                "Statoscope",
+                // Its `package` declarations say which path `send` takes.
+                "StatoscopeCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/AppPathCheck"
+        ),
         .target(
             name: "StatoscopeTestSupport",
-            dependencies: ["StatoscopeTesting"],
+            dependencies: ["StatoscopeEffects", "StatoscopeTesting"],
             path: "Tests/StatoscopeTestSupport"
         ),
         .testTarget(

@@ -86,7 +86,8 @@ public final class Inspector {
         }
         let ip = interfaces == .loopback ? "127.0.0.1" : "0.0.0.0"
         // Generous bounds: on a loaded machine (a test run, a build) the server's tasks may wait long
-        // for a thread; a healthy start takes milliseconds.
+        // for a thread; a healthy start takes milliseconds. The wait for it to listen counts its own
+        // turns, so a main actor held by other work does not run it down.
         let server = HTTPServer(address: try .inet(ip4: ip, port: port), timeout: 120, logger: .disabled)
         // Why the server stopped, when it stops before it listens (a port in use): the wait below
         // ends on it rather than on its bound.
@@ -99,18 +100,18 @@ public final class Inspector {
                 throw error
             }
         }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+        var patience = WaitPatience(.seconds(120))
         while await server.listeningAddress == nil {
             if let error = stopped.withLock({ $0 }) {
                 throw InspectorUnavailable(
                     reason: "the inspector could not listen on \(ip):\(port): \(error)")
             }
-            guard ContinuousClock.now < deadline else {
+            guard !patience.isExhausted else {
                 running.cancel()
                 throw InspectorUnavailable(
                     reason: "the inspector did not start listening on \(ip):\(port) within 120 seconds")
             }
-            try? await Task.sleep(for: .milliseconds(5))
+            await patience.pause(for: .milliseconds(5))
         }
         guard case .ip4(_, let listeningPort) = await server.listeningAddress else {
             running.cancel()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The demo, run as a user runs it: real HTTP round trips to its embedded server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct DemoEndToEndTests {
     // Each run passes a long --patience: on a busy machine a round trip may take longer than the
     // simulated user's default two seconds, and a user who moves on changes the session's story.

@@ -8,7 +8,7 @@ import Testing
 /// `--failing-server` run prints with its error report gives, byte for byte, the plan the
 /// inspector's tests commit (and compile, and run), and its scripted session's recording gives a
 /// plan of every event.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct DemoRecordingPlanTests {
     @MainActor
     @Test func theFailingServersFlightRecordingGivesTheCommittedPlan() async throws {

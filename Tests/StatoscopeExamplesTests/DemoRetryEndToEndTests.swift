@@ -3,7 +3,7 @@ import Testing
 
 /// The counter's save against a server that fails every request: each save is tried three times, the
 /// log says when each retry comes, and the last failure is what the counter shows.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct DemoRetryEndToEndTests {
     @Test func aFailingServerGetsEachSaveThreeTimesAndTheLogSaysSo() async throws {
         let demo = try DemoExecutable()

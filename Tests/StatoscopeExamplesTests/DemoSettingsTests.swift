@@ -5,7 +5,7 @@ import StatoscopeTesting
 import Testing
 
 /// The demo's settings: a plan of the screen, and two runs of the demo that share them.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct DemoSettingsTests {
     @Test func theSettingsScreenChangesAndSavesTheSharedSettings() throws {
         try SettingsScreen.GIVEN { SettingsScreen() }

@@ -1,24 +1,25 @@
 import Foundation
 import Statoscope
 import StatoscopeExamples
+import StatoscopeTesting
 import Testing
 
 /// The live count with its stream effect really running, on a server the test plays: what reaches
 /// the app, and that restarting, closing and dismissing really stop the connection at its source.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct LiveCountRunTests {
     @Test func pushesReachTheCounterAndClosingTheViewClosesTheConnection() async throws {
         let (server, app, live) = try await appWithLiveCountConnected()
         server.push(CounterDTO(count: 5))
-        try await waitUntil("the push reaches the counter") { app.counter.viewDisplaysTotalCount == 5 }
+        await waitUntil("the push reaches the counter") { app.counter.viewDisplaysTotalCount == 5 }
         #expect(live.viewDisplaysServerCount == 5)
 
         app.send(.userClosesLiveCount)
         // Dismissed in the same send: nothing is in flight any more.
         #expect(app.liveCount == nil)
         #expect(live.effectsState.effects.isEmpty)
-        try await waitUntil("the connection is closed at its source") { server.connectionsClosed == 1 }
+        await waitUntil("the connection is closed at its source") { server.connectionsClosed == 1 }
         server.push(CounterDTO(count: 6))
         await app.effectsState.waitUntilSubtreeSettled()
         #expect(app.counter.viewDisplaysTotalCount == 5)
@@ -30,14 +31,14 @@ struct LiveCountRunTests {
         // A released root's effects are cancelled by a sweep: the app is held to the end.
         defer { withExtendedLifetime(app) {} }
         live.send(.userConnects)
-        try await waitUntil("the second connection opens") { server.connectionsOpened == 2 }
-        try await waitUntil("the first connection is closed") { server.connectionsClosed == 1 }
+        await waitUntil("the second connection opens") { server.connectionsOpened == 2 }
+        await waitUntil("the first connection is closed") { server.connectionsClosed == 1 }
         server.push(CounterDTO(count: 8))
-        try await waitUntil("the push on the new connection arrives") { live.viewDisplaysServerCount == 8 }
+        await waitUntil("the push on the new connection arrives") { live.viewDisplaysServerCount == 8 }
         #expect(live.effectsState.effects.count == 1)
 
         server.endAll()
-        try await waitUntil("the end arrives") { !live.viewShowsLive }
+        await waitUntil("the end arrives") { !live.viewShowsLive }
         #expect(live.viewDisplaysError == "the server closed the live updates")
         #expect(live.effectsState.effects.isEmpty)
     }
@@ -45,8 +46,9 @@ struct LiveCountRunTests {
     @Test func theUnconfiguredClientFailsWithAMessage() async throws {
         let live = LiveCount()
         live.send(.userConnects)
-        // A bound, not a timing: other suites share the main actor (see `waitUntil` below).
-        let settled = await live.effectsState.waitUntilSettled(timeout: .seconds(120))
+        // StatoscopeTesting's `waitUntil` counts its own turns: other suites holding the main actor
+        // do not run it down.
+        let settled = await waitUntil("the connection fails") { live.effectsState.effects.isEmpty }
         #expect(settled)
         #expect(!live.viewShowsLive)
         #expect(live.viewDisplaysError == "no LiveCountAPI injected")
@@ -60,22 +62,10 @@ struct LiveCountRunTests {
         app.inject(server.api)
         app.send(.userOpensLiveCount)
         let live = try #require(app.liveCount)
-        try await waitUntil("the first connection opens") { server.connectionsOpened == 1 }
+        await waitUntil("the first connection opens") { server.connectionsOpened == 1 }
         return (server, app, live)
     }
 
-    /// Polls `condition` every few milliseconds for up to two minutes: a bound, not a timing (other
-    /// suites share the main actor, and on a loaded machine may hold it for tens of seconds).
-    private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting until \(what)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
 }
 
 /// A live count server the test plays: it counts the connections opened and closed, and pushes to

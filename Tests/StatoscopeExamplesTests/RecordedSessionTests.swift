@@ -5,7 +5,7 @@ import Testing
 
 /// A session recorded with real (mock-backed) effects becomes a test plan with REPLAY: the way a
 /// user's bug report turns into a failing test.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RecordedSessionTests {
     @MainActor
     @Test func aRecordedSessionReplaysAsATestPlan() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The demo's session, recorded, becomes a test plan: the plan generated from a fresh recording is
 /// the one committed under Generated/, which the suite compiles and runs.
-@Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct DemoSessionPlanTests {
     @MainActor
     @Test func theDemoSessionBecomesTheCommittedPlan() async throws {

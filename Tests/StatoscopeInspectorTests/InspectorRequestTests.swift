@@ -213,9 +213,8 @@ extension InspectorTests {
             _ requests: InspectorRequests, _ path: String, query: [String: String]
         ) async throws -> (status: Int, text: String, headers: HTTPHeaders) {
             var answer = try await requests.send(path, query: query.merging(["token": requests.token]) { $1 })
-            let deadline = ContinuousClock.now + testPatience
-            while answer.status == 404, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
+            var patience = TestPatience()
+            while answer.status == 404, await patience.pause(for: .milliseconds(5)) {
                 answer = try await requests.send(path, query: query.merging(["token": requests.token]) { $1 })
             }
             return answer

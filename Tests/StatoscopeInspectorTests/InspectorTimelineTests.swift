@@ -21,7 +21,7 @@ extension InspectorTests {
             account.send(.typePassword(Sensitive("hunter2")))
             account.send(.rename("Ada"))
             account.send(.save)
-            #expect(await account.effectsState.waitUntilSettled(timeout: testPatience))
+            #expect(await account.effectsState.settlesWithinTestPatience())
             account.send(.fail)
             let messages = await Self.messages(from: stream) { messages in
                 messages.contains { $0.contains(#""step":"completed""#) }
@@ -98,7 +98,7 @@ extension InspectorTests {
                         if enough(collected.all) { return }
                     }
                 }
-                group.addTask { try? await Task.sleep(for: testPatience) }
+                group.addTask { try? await sleepThroughTestPatience() }
                 await group.next()
                 group.cancelAll()
             }

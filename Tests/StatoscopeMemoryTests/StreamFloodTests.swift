@@ -165,7 +165,7 @@ final class StreamFloodTests: XCTestCase {
             let flooded = Flooded()
             flooded.queueTaskAt = Self.middle
             flooded.send(fromClosure ? .floodFromClosure(Self.burst) : .flood(Self.burst))
-            let settled = await flooded.effectsState.waitUntilSettled(timeout: testPatience)
+            let settled = await flooded.effectsState.settlesWithinTestPatience()
             XCTAssertTrue(settled, "from a closure: \(fromClosure)")
             XCTAssertEqual(flooded.received, Self.burst, "every element, from a closure: \(fromClosure)")
             XCTAssertEqual(flooded.outOfOrder, 0, "in order, from a closure: \(fromClosure)")
@@ -194,7 +194,7 @@ final class StreamFloodTests: XCTestCase {
             holdingTheMainActor { CompletionInbox.shared.waiting.completions >= 1 },
             "the one-shot effect never completed")
         XCTAssertEqual(flooded.produced.withLock { $0 }, Self.capacity, "the stream waits for room")
-        let settled = await other.effectsState.waitUntilSettled(timeout: testPatience)
+        let settled = await other.effectsState.settlesWithinTestPatience()
         XCTAssertTrue(settled)
         XCTAssertEqual(
             other.floodDeliveriesWhenTheOneShotCompleted, 0,
@@ -259,7 +259,7 @@ final class StreamFloodTests: XCTestCase {
             waitedFor, DeliveryTurn.mostDeliveries / 2,
             "the stream's element waited for \(waitedFor) one-shot completions")
         continuation.finish()
-        let settled = await flooding.effectsState.waitUntilSettled(timeout: testPatience)
+        let settled = await flooding.effectsState.settlesWithinTestPatience()
         XCTAssertTrue(settled)
         XCTAssertEqual(deliveries.withLock { $0 }, 3 * DeliveryTurn.mostDeliveries, "every completion")
     }
@@ -268,7 +268,7 @@ final class StreamFloodTests: XCTestCase {
     func testAFloodingSequenceRunsNoFurtherAheadOfDeliveryThanItsBacklogAndLosesNothing() async {
         let flooded = Flooded()
         flooded.send(.flood(Self.burst))
-        let settled = await flooded.effectsState.waitUntilSettled(timeout: testPatience)
+        let settled = await flooded.effectsState.settlesWithinTestPatience()
         XCTAssertTrue(settled)
         XCTAssertEqual(flooded.received, Self.burst, "every element")
         XCTAssertEqual(flooded.outOfOrder, 0, "in order")

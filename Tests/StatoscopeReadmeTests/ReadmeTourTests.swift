@@ -3,7 +3,7 @@ import Testing
 
 /// Runs the README's tour, so its samples are exercised, not only compiled.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ReadmeTourTests {
     @Test func counterFromTheTourCounts() async {
         let counter = Counter()

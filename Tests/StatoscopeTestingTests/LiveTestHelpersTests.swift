@@ -63,6 +63,27 @@ import Testing
         #expect(failures.first?.message == "waited 0.02 seconds until the door opens, which never held")
     }
 
+    /// Other work holding the main actor for six times the bound, as other tests do on a loaded
+    /// machine, does not run the wait down: it goes on until what it waits for holds.
+    @Test @MainActor func waitUntilDoesNotRunDownWhileOtherWorkHoldsTheMainActor() async {
+        let progress = ReleaseProgress()
+        let failures = await capturingFailuresAsync {
+            let waiting = Task { @MainActor in
+                await waitUntil("three checks after the release", within: .milliseconds(50)) {
+                    if progress.released { progress.checksSinceRelease += 1 }
+                    return progress.checksSinceRelease >= 3
+                }
+            }
+            await Task.yield()
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .milliseconds(300) {}
+            progress.released = true
+            #expect(await waiting.value)
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+        #expect(progress.checksSinceRelease == 3)
+    }
+
     @Test func waitUntilReturnsAtOnceWhenItHoldsAndANegativeBoundChecksOnce() async {
         let failures = await capturingFailuresAsync {
             #expect(await waitUntil("it holds") { true })
@@ -70,6 +91,13 @@ import Testing
         }
         #expect(failures.map(\.kind) == [.waitTimedOut])
     }
+}
+
+/// Whether the main actor was let go, and how often a wait checked since.
+@MainActor
+final class ReleaseProgress {
+    var released = false
+    var checksSinceRelease = 0
 }
 
 /// The order in which sleepers woke, appended from their tasks.

@@ -84,7 +84,7 @@ final class Guest: Scope {
     }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct TreeIntegrationTests {
     @Test func injectedDependencyReachesTheWholeTreeOnEveryLine() throws {
         let failures = try capturingFailures {
@@ -193,7 +193,7 @@ func recordLobbySession() async -> String {
     return text
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ReplayPlanTests {
     @Test func recordingReplaysAsStepsOfAPlan() async throws {
         let recording = try Recording(jsonLines: await recordLobbySession())

@@ -69,7 +69,7 @@ struct PriceUnavailable: Error {}
 struct RefundRefused: Error {}
 
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(5)), .isolatedInstruments)
+@Suite(.serialized, .timeLimit(.minutes(20)), .isolatedInstruments)
 struct AnalyticsSelectionTests {
     private func tracking(_ body: () async -> Void) async -> [String] {
         let tracked = TrackedEvents()

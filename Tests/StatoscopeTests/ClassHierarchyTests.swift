@@ -57,7 +57,7 @@ final class Frame: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ClassHierarchyTests {
     @Test func aMiddlewareAddedThroughTheSubclassSeesEventsSentThroughTheBaseClass() async {
         let special = SpecialScreen()

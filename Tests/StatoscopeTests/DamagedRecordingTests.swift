@@ -3,7 +3,7 @@ import Statoscope
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct DamagedRecordingTests {
     private let header = #"{"format":"statoscope-recording","root":"Shop","version":2}"#
     private let openShelves = #""path":[],"scope":"Shop","event":{"openShelves":{"_0":1}}"#

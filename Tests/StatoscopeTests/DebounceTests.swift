@@ -46,7 +46,7 @@ final class SearchBox: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct DebounceTests {
     private func searchBox() -> (SearchBox, ManualEffectClock) {
         let clock = ManualEffectClock()

@@ -87,7 +87,7 @@ final class Downloader: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct EffectsTests {
     @Test func completionIsDeliveredOnceOnTheMainActor() async {
         let scope = Downloader()

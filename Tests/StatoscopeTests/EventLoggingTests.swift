@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 /// Scopes under a root of their own, so that these tests read only their own lines: logging is
@@ -13,9 +14,10 @@ final class LoggingRoot: Scope {
     func update(_ when: When) throws {}
 }
 
-/// Logging is app-wide: these tests run one at a time.
+/// Logging is app-wide: these tests run one at a time, each with instruments of its own, so that the
+/// logging they enable (state diffs included) never costs the suites running alongside.
 @MainActor
-@Suite(.timeLimit(.minutes(5)), .serialized)
+@Suite(.timeLimit(.minutes(20)), .serialized, .isolatedInstruments)
 struct EventLoggingTests {
     @Test func logsEventsStateDiffsAndEveryEffectLifecycleStep() async {
         let log = CapturedLog()

@@ -25,7 +25,7 @@ final class Logbook: Scope {
 /// An error report keeps the flight record as it was when the report was made, whatever the flight
 /// recorder keeps after it, and the report does not hold the recorder's later entries.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct FlightRecordSnapshotTests {
     /// The reports made while `body` runs, with a flight recorder of `capacity` of its own.
     private func reports(

@@ -1,5 +1,6 @@
 import Foundation
 import Statoscope
+import StatoscopeTesting
 import Testing
 
 /// A scope that can write the flight record from inside its own update.
@@ -27,7 +28,7 @@ final class Notebook: Scope {
 // Serialized: error reports carry the record of the most recently started flight recorder, and a
 // test suspended at an `await` would leave its own running.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(20)))
 struct FlightRecorderTests {
     @Test func memoryIsBoundedByItsCapacityAndOldestEntriesAreOverwritten() throws {
         let notebook = Notebook()
@@ -77,7 +78,9 @@ struct FlightRecorderTests {
         #expect(flightRecorder.droppedEventCount == 0)
     }
 
-    @Test func aDumpReplaysToTheSameStateWithItsEffectSteps() async throws {
+    // Instruments of its own: its recorder, held across `await`s, would otherwise hand its record to
+    // the error reports of the tests running alongside.
+    @Test(.isolatedInstruments) func aDumpReplaysToTheSameStateWithItsEffectSteps() async throws {
         let shop = Shop()
         let flightRecorder = FlightRecorder(recording: shop)
         shop.send(.openShelves(2))

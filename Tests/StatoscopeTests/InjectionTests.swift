@@ -34,7 +34,7 @@ final class Greeter: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct InjectionTests {
     private func threeLevels() -> (Greeter, Greeter, Greeter) {
         let grandparent = Greeter()

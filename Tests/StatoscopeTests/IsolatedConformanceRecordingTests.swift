@@ -1,5 +1,6 @@
 import Foundation
 import Statoscope
+import StatoscopeTesting
 import Testing
 
 /// A scope whose events are Codable only on the main actor, as an app's are under main-actor
@@ -20,7 +21,10 @@ final class MainActorCodableNotes: Scope {
 
 extension MainActorCodableNotes.When: @MainActor Codable {}
 
+// Instruments of their own: a flight recorder started app-wide and held across an `await` would
+// hand its record to the error reports of the tests running alongside.
 @MainActor
+@Suite(.isolatedInstruments)
 struct IsolatedConformanceRecordingTests {
     // What the article warns of: written away from the main actor, the same events find no
     // conformance, and the line says the type is not Codable.

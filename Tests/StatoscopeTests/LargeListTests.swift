@@ -69,7 +69,7 @@ final class Board: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct LargeListTests {
     let gate = Gate()
 
@@ -220,5 +220,27 @@ struct LargeListTests {
                 == "Board.next: assigning Board at Board would link it below itself; the tree was left as it was"
         )
         #expect(second.scopePath == "Board.next", "the refused link changed nothing")
+    }
+
+    /// A scope whose only child was dismissed still stands above it, on the dismissed child's path:
+    /// linking it below that child is refused, though it has no child now.
+    @Test func aFormerParentLinkedBelowItsDismissedChildIsRefused() throws {
+        let root = Board()
+        let former = Board()
+        let dismissed = Board()
+        root.send(.link(former))
+        former.send(.link(dismissed))
+        former.send(.link(nil))
+        let errors = ErrorReportCollector(matching: { $0.error is ScopeCycleRefused })
+
+        // Assigned directly: an event sent to the dismissed scope would not reach its update.
+        dismissed.next = former
+
+        let report = try #require(errors.reports.first)
+        #expect(
+            "\(report)"
+                == "Board.next.next.next: assigning Board at Board.next would link it below itself; the tree was left as it was"
+        )
+        #expect(former.scopePath == "Board.next", "the refused link changed nothing")
     }
 }

@@ -111,7 +111,7 @@ private func startAnEffectInATreeThenReleaseIt() async -> (Gate, EffectProbe) {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct LifetimeTests {
     @Test func dismissalWhileAViewHoldsTheChildEndsItsWorkInTheSameSend() async {
         let home = Home()

@@ -8,7 +8,7 @@ import Testing
 /// flight recordings are checked in the extensions below, inside the suites that own those app-wide
 /// instruments, so no other test runs alongside them.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(20)))
 struct PrivacyTests {
     @Test func errorReportsRedact() async {
         let vault = Vault()

@@ -58,7 +58,7 @@ final class ChatApp: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ProtocolDependencyTests {
     @Test func aProtocolInjectedAtTheRootIsReadByScopesAndEffectsAndOverriddenPerSubtree() async {
         let app = ChatApp()

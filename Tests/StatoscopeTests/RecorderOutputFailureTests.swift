@@ -5,7 +5,7 @@ import Testing
 /// What a recorder does when its output cannot take a line: a full disk, a file grown too large, an
 /// I/O error.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RecorderOutputFailureTests {
     private struct DiskFull: Error {}
 

@@ -53,7 +53,7 @@ final class WideLedger: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RecordingFidelityTests {
     /// Records `events` sent to a new ledger, replays the recording into another, and returns both.
     private func roundTrip(_ events: [Ledger.When]) throws -> (

@@ -35,7 +35,7 @@ final class ReadingProbe: Scope {
 /// Reading a recording without `JSONDecoder`, where it reads the same, and with it elsewhere: what
 /// replay delivers, and the events a recording lists, are what `JSONDecoder` reads from the text.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RecordingReadingTests {
     private let header = #"{"format":"statoscope-recording","root":"ReadingProbe","version":2}"#
 

@@ -3,7 +3,7 @@ import Statoscope
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RecordingReentrancyTests {
     @Test func eventsARecordersOutputSendsAreRecordedInTheOrderTheyRan() async throws {
         let shop = Shop()

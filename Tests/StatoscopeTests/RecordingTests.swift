@@ -125,7 +125,7 @@ final class ItemDetail: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RecordingRoundTripTests {
     @Test func replayedSessionReproducesEveryScopesState() async throws {
         let shop = Shop()

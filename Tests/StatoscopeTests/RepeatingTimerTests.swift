@@ -27,7 +27,7 @@ final class Metronome: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct RepeatingTimerTests {
     private func metronome() -> (Metronome, ManualEffectClock) {
         let clock = ManualEffectClock()

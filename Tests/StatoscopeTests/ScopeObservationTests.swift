@@ -3,7 +3,7 @@ import StatoscopeTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ScopeObservationTests {
     /// Returns once the main actor ran every job queued on it before this call: an observation's
     /// next run is queued when what it read changes, so afterwards it has run, or never will.

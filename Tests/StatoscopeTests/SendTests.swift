@@ -50,7 +50,7 @@ final class Journal: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct SendTests {
     @Test func eventsReachUpdateInTheOrderSent() async {
         let journal = Journal()

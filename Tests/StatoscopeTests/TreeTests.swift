@@ -62,7 +62,7 @@ final class Orphan: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct TreeTests {
     @Test func plainChildIsLinkedOnFirstAccess() async throws {
         let root = Root()
@@ -245,7 +245,7 @@ final class ObservableParent: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct SubscopeObservationTests {
     @Test func replacingAChildNotifiesObserversOfAnObservableParent() async {
         let parent = ObservableParent()

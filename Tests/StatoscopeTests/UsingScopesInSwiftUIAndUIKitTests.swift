@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the scopes of the article on SwiftUI and UIKit through what their views do.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct UsingScopesInSwiftUIAndUIKitTests {
     @Test func anEditorPresentedAsASheetAddsItsRecipeWhenClosed() async {
         let recipes = Recipes()

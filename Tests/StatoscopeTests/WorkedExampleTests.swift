@@ -105,7 +105,7 @@ final class ProfileApp: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct WorkedExampleTests {
     @Test func detailsUseTheAPIInjectedNearestAboveThem() async throws {
         let app = ProfileApp()

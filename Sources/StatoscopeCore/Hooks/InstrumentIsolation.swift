@@ -71,6 +71,10 @@ package final class InstrumentIsolation: Sendable {
 
     /// The isolation this one runs inside, if any.
     package let enclosing: InstrumentIsolation?
+    /// The isolations this one runs inside, outermost first: an isolation's depth is its index here,
+    /// so whether one runs inside another costs one comparison at any depth. Each one holds the one
+    /// it runs inside, so none of these identifiers can name an object made since.
+    private let ancestors: [ObjectIdentifier]
     /// What ends with it: the registrations of the instruments installed inside, and the modes set.
     @MainActor private var endings: [@MainActor () -> Void] = []
     /// The logger ``ErrorReporting`` writes to inside it, once set there.
@@ -80,6 +84,7 @@ package final class InstrumentIsolation: Sendable {
     @MainActor
     init(inside enclosing: InstrumentIsolation?) {
         self.enclosing = enclosing
+        ancestors = enclosing.map { $0.ancestors + [ObjectIdentifier($0)] } ?? []
         activity = InstrumentHooks.isolations.add(self)
     }
 
@@ -92,12 +97,10 @@ package final class InstrumentIsolation: Sendable {
 
     /// Whether the running code is inside this isolation, or inside one nested in it.
     package var includesCurrent: Bool {
-        var isolation = Self.current
-        while let inner = isolation {
-            if inner === self { return true }
-            isolation = inner.enclosing
-        }
-        return false
+        guard let current = Self.current else { return false }
+        let depth = ancestors.count
+        return current === self
+            || (depth < current.ancestors.count && current.ancestors[depth] == ObjectIdentifier(self))
     }
 
     /// Takes out the instrument `registration` installed when the isolation ends, if it still runs.

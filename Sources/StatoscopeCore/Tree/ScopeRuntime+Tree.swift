@@ -20,6 +20,7 @@ extension ScopeRuntime {
         child.tree.parent?.tree.children.remove(child)
         let wasDismissed = child.tree.lifetime == .dismissed
         child.tree.parent = self
+        tree.hasBeenParent = true
         child.tree.place = place
         child.tree.lifetime = .linked
         child.tree.dismissedPath = nil
@@ -34,6 +35,9 @@ extension ScopeRuntime {
     /// scope is `child` or below it (a dismissed scope's former ancestors count, since its path
     /// still goes through them).
     private func cycleRefusal(linking child: ScopeRuntime, as place: PlaceInParent) -> ScopeCycleRefused? {
+        // A scope that never had a child is below no scope but itself: a tree built one new level
+        // at a time links in constant time however deep it grows.
+        guard child.tree.hasBeenParent || child === self else { return nil }
         var ancestor: ScopeRuntime? = self
         while let runtime = ancestor, runtime !== child { ancestor = runtime.tree.parent }
         guard ancestor != nil else { return nil }

@@ -30,6 +30,9 @@ package struct TreeNode {
     var frozenRowIndex: Int?
     /// The linked children; a removal reorders them.
     package var children = ChildRuntimes()
+    /// Whether any scope was ever linked below this one. Until then no scope's parent, current or
+    /// former, is this one, so linking it anywhere cannot close a cycle and needs no walk up.
+    var hasBeenParent = false
     /// This scope's position in its parent's ``children``, so that it leaves them without a search.
     var positionAmongSiblings = 0
     package var lifetime = Lifetime.root

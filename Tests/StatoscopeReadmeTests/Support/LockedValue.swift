@@ -1,6 +1,6 @@
 import Foundation
 
-/// A lock-guarded value, for sinks and handlers the attacks install that run off the main actor.
+/// A lock-guarded value, for sinks and handlers the tests install that run off the main actor.
 // SAFETY: Sound because `stored` is read and written only with `lock` held, and `mutate`'s body works
 // on the value alone.
 final class LockedValue<T: Sendable>: @unchecked Sendable {

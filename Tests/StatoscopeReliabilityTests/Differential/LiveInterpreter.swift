@@ -101,10 +101,10 @@ final class LiveInterpreter {
     /// clock; every open stream waits for its next element, each element fed delivered; and the tasks
     /// of cancelled effects are back.
     private func settle() async -> String? {
-        let deadline = ContinuousClock.now + (Self.timedOut ? Self.patienceAfterTimeout : Self.patience)
+        var patience = TestPatience(Self.timedOut ? Self.patienceAfterTimeout : Self.patience)
         var attempts = 0
         while let reason = stillMoving() {
-            guard ContinuousClock.now < deadline else {
+            guard !patience.isExhausted else {
                 Self.timedOut = true
                 return reason
             }
@@ -113,7 +113,7 @@ final class LiveInterpreter {
             if attempts < 20 {
                 await Task.yield()
             } else {
-                try? await Task.sleep(for: .microseconds(200))
+                await patience.pause(for: .microseconds(200))
             }
             attempts += 1
         }
@@ -168,11 +168,9 @@ final class LiveInterpreter {
         app.send(.clear)
         app.held = nil
         world.live.finishAll()
-        let deadline = ContinuousClock.now + (Self.timedOut ? Self.patienceAfterTimeout : Self.patience)
+        var patience = TestPatience(Self.timedOut ? Self.patienceAfterTimeout : Self.patience)
         while world.children.contains(where: { $0.runtime.unfinishedRuns > 0 }),
-            ContinuousClock.now < deadline
-        {
-            try? await Task.sleep(for: .microseconds(200))
-        }
+            await patience.pause(for: .microseconds(200))
+        {}
     }
 }

@@ -74,7 +74,7 @@ final class SeenEvents {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(20)))
 struct InstrumentIsolationTests {
     @Test func middlewareInsideSeesOnlyTheEventsSentInside() {
         let outside = Isolated()

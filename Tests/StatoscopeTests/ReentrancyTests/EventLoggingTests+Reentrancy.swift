@@ -33,7 +33,7 @@ extension EventLoggingTests {
                 "debug LoggingRoot.downloader effect GatedEffect(value: 3, fails: false) cancelled",
             ])
         await downloader.gate.open()
-        #expect(await downloader.effectsState.waitUntilSettled(timeout: testPatience))
+        #expect(await downloader.effectsState.settlesWithinTestPatience())
         #expect(downloader.received.isEmpty)
     }
 }

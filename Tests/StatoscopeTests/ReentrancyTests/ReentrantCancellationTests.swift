@@ -5,7 +5,7 @@ import Testing
 /// A predicate given to `cancelEffect(where:)` is the app's code: it may read the scope's effects and
 /// cancel some itself while the library is choosing which to cancel.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ReentrantCancellationTests {
     @Test func aPredicateThatReadsAndCancelsEffectsItselfLeavesTheTableRight() async {
         let downloader = Downloader()

@@ -48,7 +48,7 @@ private final class WatcherHost: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct ChangeRequestTests {
     private func presentedWatcher() -> (WatcherHost, Watcher) {
         let host = WatcherHost()

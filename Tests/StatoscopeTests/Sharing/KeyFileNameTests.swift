@@ -6,7 +6,7 @@ import Testing
 
 /// How `JSONFileStorage` names the file of each key: one file per name, directly inside its directory.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct KeyFileNameTests: KeyFileProbing {
     @Test func aNameOfSafeCharactersKeepsTheFileNameItHadSoASavedValueStillLoads() async throws {
         let directory = temporaryDirectory()
@@ -46,7 +46,7 @@ struct KeyFileNameTests: KeyFileProbing {
         // Pairs that a simpler escape would merge.
         let names = ["a%2Fb", "a/b", "%2E", ".", "%", "", "%25", "a.json", "a", ".a", "%2Ea"]
         for (index, name) in names.enumerated() {
-            let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
+            let reader = KeyReader(SharedKey<Int>.persisted(name, default: 0))
             let store = SharedStore(storage: JSONFileStorage(directory: directory))
             reader.inject(store)
             reader.send(.set(index))
@@ -87,7 +87,7 @@ struct KeyFileNameTests: KeyFileProbing {
         let file = directory.appendingPathComponent(name + ".json")
         let damage = Data("damaged {".utf8)
         try damage.write(to: file)
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
+        let reader = KeyReader(SharedKey<Int>.persisted(name, default: 0))
         reader.inject(SharedStore(storage: JSONFileStorage(directory: directory)))
         let reports = ErrorReportCollector(for: reader)
         #expect(reader.value == 0)

@@ -9,7 +9,7 @@ protocol KeyFileProbing {}
 extension KeyFileProbing {
     /// Saves `value` under `name` with a store of its own in `directory`, and returns what was reported.
     func save(_ name: String, _ value: Int = 7, in directory: URL) async -> [ErrorReport] {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
+        let reader = KeyReader(SharedKey<Int>.persisted(name, default: 0))
         let store = SharedStore(storage: JSONFileStorage(directory: directory))
         reader.inject(store)
         let reports = ErrorReportCollector(for: reader)
@@ -20,7 +20,7 @@ extension KeyFileProbing {
 
     /// What a new store in `directory` loads for `name`.
     func load(_ name: String, in directory: URL) -> Int {
-        let reader = A25Reader(SharedKey<Int>.persisted(name, default: 0))
+        let reader = KeyReader(SharedKey<Int>.persisted(name, default: 0))
         reader.inject(SharedStore(storage: JSONFileStorage(directory: directory)))
         return reader.value
     }

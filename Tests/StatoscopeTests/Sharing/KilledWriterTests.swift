@@ -5,7 +5,7 @@ import StatoscopeTesting
 import Testing
 
 /// A process killed while it saves never leaves part of a file.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct KilledWriterTests {
     private struct Saved: Decodable {
         let value: [Int]

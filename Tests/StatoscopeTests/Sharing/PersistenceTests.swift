@@ -6,7 +6,7 @@ import Testing
 
 /// Persisted shared values: loading, damaged files, coalesced and atomic saves, reloads.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct PersistenceTests {
     /// A font screen whose store saves in `directory`, on `clock` when given.
     private func fontScreen(in directory: URL, clock: ManualEffectClock? = nil) -> (FontScreen, SharedStore) {

@@ -7,7 +7,7 @@ import Testing
 
 /// Shared values read by many scopes, changed only in updates.
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct SharedValueTests {
     /// A parent and its children, sharing values of a store of their own.
     private func sharingTree() -> SharingParent {

@@ -19,7 +19,7 @@ private final class LockedFailures: @unchecked Sendable {
 }
 
 /// Shared and persisted values in test plans: seeded, checked through any scope, saved, forked.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct SharingPlanTests {
     @Test func aPlanSeedsAStoredValueAndChecksTheSharedAndSavedOnes() throws {
         try FontScreen.GIVEN { FontScreen() }

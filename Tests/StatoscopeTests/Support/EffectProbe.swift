@@ -41,7 +41,7 @@ actor EffectProbe {
         let id = nextWaiter
         nextWaiter += 1
         let deadline = Task {
-            try await Task.sleep(for: testPatience)
+            try await sleepThroughTestPatience()
             expire(id)
         }
         let reached = await withCheckedContinuation { waiters[id] = (milestone, $0) }
