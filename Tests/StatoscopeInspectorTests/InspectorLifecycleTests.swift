@@ -32,11 +32,11 @@ extension InspectorTests {
             let port = UInt16(url.port ?? 0)
             inspector = nil
             #expect(inspector == nil)
-            let deadline = ContinuousClock.now + testPatience
+            var patience = TestPatience()
             var listening = true
-            while listening, ContinuousClock.now < deadline {
+            while listening, !patience.isExhausted {
                 listening = await Task.detached { RawConnection(port: port) != nil }.value
-                if listening { try await Task.sleep(for: .milliseconds(200)) }
+                if listening { await patience.pause(for: .milliseconds(200)) }
             }
             #expect(!listening, "the released inspector still listens on \(port)")
             let token = InspectorRequests(inspector: url).token

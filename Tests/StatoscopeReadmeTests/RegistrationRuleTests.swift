@@ -194,10 +194,7 @@ struct RegistrationRuleTests {
         #expect(seen.value == ["gone", "other", "other"])
         // "An instrument's cost ends with its owner's interest": once the scope is gone, its
         // middleware goes within a second, while the main actor runs.
-        let deadline = ContinuousClock.now + .seconds(120)
-        while weakTracker != nil, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await waitUntil("the released scope's middleware let go of") { weakTracker == nil }
         #expect(
             weakTracker == nil,
             "the middleware of a released scope is still held by its kept registration")

@@ -7,8 +7,8 @@ import Testing
 public let testPatience: Duration = .seconds(120)
 
 /// A wait's patience, counted in the waiting task's own turns rather than on the clock: while other
-/// tests hold the main actor on a busy machine, it does not run down. Each turn counts at most
-/// 10 milliseconds, so on a quiet machine it is the time on the clock.
+/// tests hold the main actor on a busy machine, it does not run down. Each turn counts at most what
+/// it asked to wait or 10 milliseconds, so on a quiet machine it is the time on the clock.
 public struct TestPatience {
     private var patience: WaitPatience
 
@@ -28,9 +28,9 @@ public struct TestPatience {
         return !patience.isExhausted
     }
 
-    /// Counts a turn that began at `start`.
-    public mutating func count(since start: ContinuousClock.Instant) {
-        patience.count(since: start)
+    /// Counts a turn that began at `start` and asked to wait `interval`.
+    public mutating func count(since start: ContinuousClock.Instant, asking interval: Duration) {
+        patience.count(since: start, asking: interval)
     }
 }
 
@@ -45,17 +45,6 @@ public func sleepThroughTestPatience() async throws {
     try Task.checkCancellation()
 }
 
-/// Waits until `condition` holds, polling every millisecond, for at most ``testPatience`` counted in
-/// turns; returns whether it held.
-@MainActor
-public func eventually(_ condition: () -> Bool) async -> Bool {
-    var patience = TestPatience()
-    while !condition() {
-        guard await patience.pause() else { return condition() }
-    }
-    return true
-}
-
 extension ScopeEffects {
     /// Whether the scope settles (no effect staged or running) within ``testPatience``, counted in
     /// turns: ``waitUntilSettled(timeout:)`` counts the clock, which a loaded machine runs down
@@ -65,7 +54,7 @@ extension ScopeEffects {
         while true {
             let start = ContinuousClock.now
             if await waitUntilSettled(timeout: .milliseconds(10)) { return true }
-            patience.count(since: start)
+            patience.count(since: start, asking: .milliseconds(10))
             if patience.isExhausted { return false }
         }
     }

@@ -7,7 +7,7 @@
 /// asked to sleep and a little more, never the time it spent queued behind others: a wait gives up
 /// only after as many turns as a quiet machine would give it in `limit`.
 package struct WaitPatience {
-    /// The most a single turn counts, however late the waiting task runs again.
+    /// The most a turn that asked for less counts, however late the waiting task runs again.
     package static let longestTurn: Duration = .milliseconds(10)
 
     /// The waiting time allowed, saturated to what the continuous clock can represent.
@@ -27,11 +27,12 @@ package struct WaitPatience {
         let start = ContinuousClock.now
         // A short sleep rather than a bare yield: the awaited work may need another thread's time.
         try? await Task.sleep(for: interval)
-        count(since: start)
+        count(since: start, asking: interval)
     }
 
-    /// Counts a turn that began at `start`: what it took, up to ``longestTurn``.
-    package mutating func count(since start: ContinuousClock.Instant) {
-        spent += min(ContinuousClock.now - start, Self.longestTurn)
+    /// Counts a turn that began at `start` and asked to wait `interval`: what it took, up to
+    /// `interval` or ``longestTurn``, whichever is longer.
+    package mutating func count(since start: ContinuousClock.Instant, asking interval: Duration) {
+        spent += min(ContinuousClock.now - start, max(interval, Self.longestTurn))
     }
 }
