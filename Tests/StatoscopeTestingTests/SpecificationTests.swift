@@ -54,6 +54,22 @@ import XCTest
         #expect(Humanized.words("item2Count") == "item2 count")
         #expect(Humanized.propertyPath("detail?.title") == "detail › title")
     }
+
+    @Test func asciiIdentifiersReadAsWordsAsTheCharacterRulesRead() {
+        let pieces = ["a", "B", "url", "URL", "2", "_", "x", "Count", "ID", "s"]
+        var identifiers: [String] = ["", "_", "__x", "A", "AB", "aB", "HTTPServer", "x2Y", "ID2s", "é"]
+        for first in pieces {
+            for second in pieces {
+                for third in pieces { identifiers.append(first + second + third) }
+            }
+        }
+        for identifier in identifiers where identifier.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(
+                Humanized.asciiWords(identifier) == Humanized.characterWords(identifier),
+                "\(identifier)")
+        }
+        #expect(Humanized.words("caféOpen") == "café open")
+    }
 }
 
 /// Specifications written to the folder `STATOSCOPE_SPECS_DIR` names. XCTest runs its tests one after

@@ -117,3 +117,51 @@ struct DependencyContextTests {
         #expect(root.child?.looked == "preview preview")
     }
 }
+
+/// The context a launcher names in the app's environment, as UI tests launch an app.
+@MainActor
+@Suite(.timeLimit(.minutes(20)))
+struct LaunchedDependencyContextTests {
+    @Test func anUnsetOrEmptyOrLiveVariableIsTheLiveContext() throws {
+        for environment in [[:], ["STATOSCOPE_DEPENDENCIES": ""], ["STATOSCOPE_DEPENDENCIES": "live"]] {
+            let root = ContextReader()
+            root.useDependencies(try .launched(environment: environment))
+            root.send(.read)
+            #expect(root.seen == "live live live", "\(environment)")
+        }
+    }
+
+    @Test func aLaunchInThePreviewContextReadsPreviewValues() throws {
+        let root = ContextReader()
+        root.useDependencies(try .launched(environment: ["STATOSCOPE_DEPENDENCIES": "preview"]))
+        root.send(.read)
+        #expect(root.seen == "preview preview live")
+    }
+
+    @Test func aLaunchInTheTestContextReadsTestValuesAndLogsEachLiveReadOnce() async throws {
+        let log = CapturedLog()
+        try await withIsolatedInstruments {
+            ErrorReporting.logger = log.logger()
+            let root = ContextReader()
+            root.useDependencies(try .launched(environment: ["STATOSCOPE_DEPENDENCIES": "test"]))
+            root.send(.read)
+            root.send(.read)
+            #expect(root.seen == "test preview live")
+            await waitUntil("the live read is logged") { !log.lines.isEmpty }
+            await mainActorBarrier()
+        }
+        #expect(
+            log.lines == [
+                "error launched with STATOSCOPE_DEPENDENCIES=test, but ContextDialer declares no testValue: "
+                    + "ContextReader at ContextReader read @Injected ContextDialer and got its live value"
+            ])
+    }
+
+    @Test func anUnknownContextIsAnErrorNamingTheVariableAndItsValues() {
+        #expect {
+            try DependencyContext.launched(environment: ["STATOSCOPE_DEPENDENCIES": "staging"])
+        } throws: { error in
+            "\(error)" == #"STATOSCOPE_DEPENDENCIES is "staging": it takes live, preview or test"#
+        }
+    }
+}

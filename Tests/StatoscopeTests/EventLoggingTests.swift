@@ -135,6 +135,35 @@ struct EventLoggingTests {
         #expect(log.lines.contains("error LoggingRoot.journal update threw Refusal(value: 0)"))
     }
 
+    @Test func aDebouncedEffectIsScheduledDuringItsQuietPeriodAndStartedOnlyWhenItsWorkStarts() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info)
+        defer { EventLogging.disable() }
+        let clock = ManualEffectClock()
+        let box = SearchBox()
+        box.inject(EffectClock(clock))
+        box.send(.userTyped("s"))
+        box.send(.userTyped("sw"))
+        await waitUntil("the last search waiting out its quiet period") { clock.sleeperCount == 1 }
+        let scheduledLines = log.lines.filter { $0.contains("SearchBox effect") }
+        #expect(!scheduledLines.contains { $0.hasSuffix(" started") }, "\(scheduledLines)")
+        clock.advance(by: .milliseconds(300))
+        await box.effectsState.waitUntilSettled()
+        let lines = log.lines.filter { $0.contains("SearchBox effect") }.map {
+            $0.replacingOccurrences(of: "AnyEffect<String>", with: "Search")
+        }
+        #expect(
+            lines == [
+                "info SearchBox effect Search enqueued",
+                "info SearchBox effect Search scheduled (starts in 0.3 seconds)",
+                "info SearchBox effect Search enqueued",
+                "info SearchBox effect Search cancelled",
+                "info SearchBox effect Search scheduled (starts in 0.3 seconds)",
+                "info SearchBox effect Search started",
+                "info SearchBox effect Search completed",
+            ], "the first search was replaced while scheduled: it never started")
+    }
+
     @Test func atALevelTheHandlerDropsOnlyErrorsAreLogged() async {
         let log = CapturedLog()
         var logger = log.logger()

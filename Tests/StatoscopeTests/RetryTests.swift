@@ -85,6 +85,54 @@ final class Uploader: Scope {
     }
 }
 
+/// Counts the attempts of ``CancellingClient``, from whichever thread runs them.
+final class CriticalCounter: @unchecked Sendable {
+    // `@unchecked Sendable`: `count` is touched only with `lock` held.
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
+
+/// A client whose first attempt throws `CancellationError`, as one does when its session was
+/// invalidated, and whose later attempts succeed.
+struct CancellingClient: Effect {
+    let attempts: CriticalCounter
+    func runEffect() async throws -> Int {
+        attempts.increment()
+        if attempts.value == 1 { throw CancellationError() }
+        return 1
+    }
+}
+
+@MainActor
+final class CancellingClientScope: Scope {
+    let attempts: CriticalCounter
+    var outcomes: [String] = []
+
+    init(attempts: CriticalCounter) {
+        self.attempts = attempts
+    }
+
+    enum When: Sendable {
+        case userTappedLoad
+        case loaded(Result<Int, any Error>)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTappedLoad:
+            effectsState.enqueue(
+                CancellingClient(attempts: attempts).mapToResult().map(When.loaded), retrying: uploadRetries)
+        case .loaded(.success(let value)):
+            outcomes.append("loaded \(value)")
+        case .loaded(.failure(let error)):
+            outcomes.append("failed: \(error)")
+        }
+    }
+}
+
 @MainActor
 final class UploadScreen: Scope {
     @Subscope var uploader: Uploader?
@@ -129,6 +177,18 @@ struct RetryTests {
         #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.server.attempts == 3)
         #expect(uploader.outcomes == ["saved 7"])
+    }
+
+    @Test func aClientThrowingCancellationIsNotRetriedAndItsFailureIsDelivered() async {
+        let attempts = CriticalCounter()
+        let scope = CancellingClientScope(attempts: attempts)
+        let clock = ManualEffectClock()
+        scope.inject(EffectClock(clock))
+        scope.send(.userTappedLoad)
+        #expect(await scope.effectsState.settlesWithinTestPatience())
+        #expect(attempts.value == 1, "a cancellation is not retried")
+        #expect(clock.sleeperCount == 0, "no wait for a next attempt")
+        #expect(scope.outcomes == ["failed: CancellationError()"])
     }
 
     @Test func givingUpDeliversOneFailureWithTheLastError() async {
@@ -235,6 +295,12 @@ struct RetryStateMachineTests {
         #expect(
             waits(policy, failures: 7)
                 == [100, 200, 400, 800, 1_000, 1_000].map { .retry(after: .milliseconds($0)) } + [.deliver])
+    }
+
+    @Test func aCancellationIsDeliveredNeverRetriedWhateverThePolicySays() {
+        var machine = RetryStateMachine(policy: uploadRetries, onVirtualTime: true)
+        #expect(machine.attemptEnded(failure: CancellationError()) == .deliver)
+        #expect(machine.attempt == 1)
     }
 
     @Test func aSuccessIsDeliveredAtOnce() {

@@ -38,11 +38,12 @@ package struct ChildListChange: Equatable {
     {
         let oldCount = old.count / word
         let newCount = new.count / word
-        if oldCount == newCount, oldCount == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0 {
-            return nil
-        }
+        // The common prefix is found first, and equal lists are those whose prefix is all of them:
+        // a comparison of the whole lists before it would read the rows up to a change twice.
+        let prefix = commonPrefix(old, new, count: min(oldCount, newCount))
+        if oldCount == newCount, prefix == oldCount { return nil }
         var change = ChildListChange()
-        change.prefix = commonPrefix(old, new, count: min(oldCount, newCount))
+        change.prefix = prefix
         change.suffix = commonSuffix(
             old, new, oldCount: oldCount, newCount: newCount,
             count: min(oldCount, newCount) - change.prefix)

@@ -66,6 +66,8 @@ final class EffectStarter: Sendable {
                 CompletionInbox.shared.post(body: body, outcome: .nothing, isFinal: true)
                 return
             }
+            // Logged as started from here: until now the effect was only scheduled.
+            CompletionInbox.shared.post(body: body, outcome: .waitEnded, isFinal: false)
             await dependencies.provide { await body.run() }
         }
         started(body, task: task)

@@ -44,7 +44,9 @@ package struct RetryStateMachine: Sendable {
 
     /// The attempt ended, with `failure` or, when nil, a success. A retry moves to the next attempt.
     package mutating func attemptEnded(failure: (any Error)?) -> Action {
-        guard let failure, attempt < maxAttempts else { return .deliver }
+        // A cancellation is never retried: whoever cancelled the work wants it to stop, whether it
+        // was the effect's task or the work it called (a request whose session was invalidated).
+        guard let failure, attempt < maxAttempts, !(failure is CancellationError) else { return .deliver }
         let wait: Duration
         switch policy.retryIf(failure) {
         case .giveUp:

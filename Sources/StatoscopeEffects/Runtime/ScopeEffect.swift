@@ -186,4 +186,6 @@ package enum EffectOutcome: Sendable {
     /// Nothing to deliver yet: an attempt of an effect enqueued with a ``RetryPolicy`` failed, and the
     /// next one starts after this wait.
     case retrying(after: Duration)
+    /// Nothing to deliver yet: a delayed effect waited out its delay, and its work starts now.
+    case waitEnded
 }

@@ -176,7 +176,8 @@ extension ScopeRuntime {
             EffectStarter.shared.start(body, providing: dependencies)
         }
         if part.tasks.taskStarted() { ScopeRuntimeTable.becameBusy(self) }
-        notify(.started, effect)
+        // A delayed effect starts once its delay has passed (`waitEnded`): until then it is scheduled.
+        notify(delay.map { .scheduled(after: $0) } ?? .started, effect)
     }
 
     /// An effect's task is back with its outcome.
@@ -207,8 +208,8 @@ extension ScopeRuntime {
         case .failed(let error):
             notify(.failed(error), effect)
             report(error, of: effect)
-        case .nothing, .retrying:
-            // A retry's wait is never final: its last attempt's outcome is.
+        case .nothing, .retrying, .waitEnded:
+            // A retry's wait and a delay's end are never final: the last attempt's outcome is.
             notify(.completed, effect)
         }
         resumeSettleWaitersIfIdle(in: part)
@@ -230,6 +231,8 @@ extension ScopeRuntime {
             report(error, of: entry.payload)
         case .retrying(let wait):
             notify(.retrying(after: wait), entry.payload)
+        case .waitEnded:
+            notify(.started, entry.payload)
         case .nothing:
             break
         }

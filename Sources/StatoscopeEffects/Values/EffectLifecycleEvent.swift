@@ -10,6 +10,9 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
     case droppedByThrottle
     /// Dropped unstarted: the update that enqueued it threw.
     case discarded
+    /// Waiting out its delay (a debounce's quiet period, a delayed start) before its work starts; it
+    /// may be replaced or cancelled meanwhile, and then never starts.
+    case scheduled(after: Duration)
     /// Running, off the main actor.
     case started
     /// Finished; its event is being delivered.
@@ -33,6 +36,7 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
         case .droppedForKeyInFlight: "dropped (its key is in flight)"
         case .droppedByThrottle: "dropped (its key started less than its throttle interval ago)"
         case .discarded: "discarded (its update threw)"
+        case .scheduled(let wait): "scheduled (starts in \(wait))"
         case .started: "started"
         case .completed: "completed"
         case .failed: "failed"

@@ -42,7 +42,8 @@ public struct RetryPolicy: Sendable {
     /// A policy whose wait after the `n`th failure is `initialDelay` times `multiplier` to the power
     /// `n - 1`, at most `maxDelay`, shortened by `jitter`.
     ///
-    /// `retryIf` sees every failure but the last attempt's; by default every failure is retried.
+    /// `retryIf` sees every failure but the last attempt's and a `CancellationError`, which is never
+    /// retried; by default every other failure is retried.
     public static func exponentialBackoff(
         maxAttempts: Int, initialDelay: Duration, multiplier: Double = 2, maxDelay: Duration,
         jitter: RetryJitter = .none,

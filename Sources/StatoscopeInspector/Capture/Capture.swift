@@ -23,7 +23,7 @@ enum Capture: Sendable {
 
 /// A step in an effect's life, as the timeline shows it.
 enum EffectStep: String, Sendable {
-    case enqueued, dropped, discarded, started, completed, failed, retrying, cancelled, dismissed
+    case enqueued, dropped, discarded, scheduled, started, completed, failed, retrying, cancelled, dismissed
 }
 
 /// The tree as it stands: its description and the work of each scope.

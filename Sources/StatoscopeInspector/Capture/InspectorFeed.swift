@@ -101,6 +101,7 @@ final class InspectorFeed {
         case .enqueued: shown = .enqueued
         case .droppedForKeyInFlight, .droppedByThrottle: shown = .dropped
         case .discarded: shown = .discarded
+        case .scheduled: shown = .scheduled
         case .started: shown = .started
         case .completed: shown = .completed
         case .failed: shown = .failed

@@ -79,7 +79,7 @@ extension EffectFate.How {
     /// The fate a lifecycle event tells, or nil for an event that leaves the effect pending.
     init?(_ event: EffectLifecycleEvent, byDismissal: Bool, byPlan: Bool) {
         switch event {
-        case .enqueued, .started, .retrying: return nil
+        case .enqueued, .scheduled, .started, .retrying: return nil
         case .completed: self = .completed
         case .failed(let error): self = .failed(ValueText.error(error))
         case .cancelled: self = byPlan ? .clearedByPlan : .cancelled(byDismissal: byDismissal)

@@ -5,6 +5,11 @@ import Statoscope
 /// `viewDisplaysTotalCount` reads "view displays total count".
 package enum Humanized {
     package static func words(_ identifier: String) -> String {
+        identifier.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(identifier) : characterWords(identifier)
+    }
+
+    /// ``words(_:)`` read character by character: any identifier.
+    package static func characterWords(_ identifier: String) -> String {
         let characters = Array(identifier)
         var result = ""
         for (index, character) in characters.enumerated() {
@@ -28,6 +33,37 @@ package enum Humanized {
             }
         }
         return result
+    }
+
+    /// ``words(_:)`` for an identifier of ASCII letters, digits and underscores, read byte by byte
+    /// with the same rules: a specification names a property at every step, and the rules on
+    /// `Character` segment graphemes and look up Unicode properties for each letter.
+    package static func asciiWords(_ identifier: String) -> String {
+        let bytes = Array(identifier.utf8)
+        func isUpper(_ byte: UInt8?) -> Bool { byte.map { (0x41...0x5A).contains($0) } ?? false }
+        func isLower(_ byte: UInt8?) -> Bool { byte.map { (0x61...0x7A).contains($0) } ?? false }
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte != UInt8(ascii: "_") else {
+                result.append(UInt8(ascii: " "))
+                continue
+            }
+            let previous = index > 0 ? bytes[index - 1] : nil
+            let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+            let followsLowerOrDigit = isLower(previous) || isDigit(previous)
+            let startsWord = isUpper(byte) && (followsLowerOrDigit || (isUpper(previous) && isLower(next)))
+            if startsWord { result.append(UInt8(ascii: " ")) }
+            let isAcronym = isUpper(next) || (next == nil && isUpper(previous))
+            if isUpper(byte), !isAcronym, index == 0 || startsWord {
+                result.append(byte + 0x20)
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A property path such as `detail?.title` as "detail › title".
