@@ -115,7 +115,7 @@ let package = Package(
         ),
         .target(
             name: "StatoscopeTestSupport",
-            dependencies: ["StatoscopeEffects", "StatoscopeTesting"],
+            dependencies: ["Statoscope", "StatoscopeEffects", "StatoscopeTesting"],
             path: "Tests/StatoscopeTestSupport"
         ),
         .testTarget(

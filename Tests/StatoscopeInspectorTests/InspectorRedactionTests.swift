@@ -107,3 +107,53 @@ extension InspectorTests {
         }
     }
 }
+
+extension InspectorTests.InspectorRedactionTests {
+    @Test func aSensitiveCaseNestedAtAnyDepthIsRedactedInTheStreamTheRecordingAndTheTestPlan() async throws {
+        let intercom = TrickyIntercom()
+        let inspector = try await Inspector.start(root: intercom, replayingInto: { TrickyIntercom() })
+        let port = UInt16(inspector.url.port ?? 0)
+        let token = InspectorRequests(inspector: inspector.url).token
+        let host = "127.0.0.1:\(port)"
+        let forwarded = Nesting.all.count
+        let stream = Task.detached {
+            guard let connection = RawConnection(port: port) else { return "" }
+            defer { connection.shut() }
+            connection.send(Raw.get("/events?token=\(token)", host: host))
+            return connection.receive(within: .seconds(30)) {
+                $0.contains("\"kind\":\"eventFailed\"") && $0.contains("of TrickyIntercom threw")
+                    && $0.contains("passed = \(forwarded)")
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        // Text in quotes is escaped in the stream's JSON: the deepest nesting checked has none.
+        let deepest = Nesting(kind: .anEnum, depth: 4)
+        intercom.send(.refuse(deepest.secret))
+        intercom.send(.forwardFailing(deepest.secret))
+        for nesting in Nesting.all {
+            intercom.send(.forward(nesting.secret))
+        }
+        #expect(await intercom.effectsState.settlesWithinTestPatience())
+        let streamed = await stream.value
+        var served = ["/events": streamed]
+        for target in ["/recording", "/test-plan", "/", "/state?event=4"] {
+            let separator = target.contains("?") ? "&" : "?"
+            let answer = await Raw.exchange(
+                Raw.get(target + separator + "token=\(token)", host: host), port: port)
+            served[target] = answer?.text ?? ""
+        }
+        await inspector.stop()
+        for (target, text) in served {
+            #expect(
+                !text.contains(NestedSecret.code), "\(target): \(Self.around(NestedSecret.code, in: text))")
+        }
+        #expect(
+            served["/events"]?.contains(#""text":"refuse("# + deepest.redactedText + ")") == true,
+            "\(streamed.suffix(3000))")
+        #expect(served["/events"]?.contains(#"typedCode(<redacted>)"#) == true)
+        #expect(served["/recording"]?.contains(#"{"typedCode":{"_0":"<redacted>"}}"#) == true)
+        #expect(served["/test-plan"]?.contains(#".WHEN(.forward(.typedCode("<redacted>")))"#) == true)
+        let second = Nesting.all[1]
+        #expect(served["/state?event=4"]?.contains("last = \(second.redactedTextOnItsOwn)") == true)
+    }
+}

@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import StatoscopeTesting
 import Testing
 
@@ -93,6 +94,33 @@ struct SendPin: Effect, Equatable {
         #expect(!text.contains("hunter2") && !text.contains("k-5512"), "\(text)")
         #expect(text.contains("- **When** type password: `<redacted>`"), "\(text)")
         #expect(text.contains("- **And** `StoreKey(key: <redacted>)` is enqueued"), "\(text)")
+        try plan.runTest()
+    }
+}
+
+/// A door phone forwarding a keypad's presses, a sensitive one nested at any depth.
+@MainActor
+final class DoorPhone: Scope {
+    var last = Keypress.pressedDigit(0)
+
+    enum When: Sendable {
+        case forward(Keypress)
+    }
+
+    func update(_ when: When) throws {
+        if case .forward(let press) = when { last = press }
+    }
+}
+
+extension SpecificationPrivacyTests {
+    @Test(arguments: Nesting.all)
+    func aSensitiveCaseNestedInAnEventOrInStateIsRedactedInTheSpecification(_ nesting: Nesting) throws {
+        let plan = try DoorPhone.GIVEN("a door phone") { DoorPhone() }
+            .WHEN(.forward(nesting.secret))
+            .THEN(\.last, equals: nesting.secret)
+        let text = plan.specification
+        #expect(hidesTheCode(text), "\(text)")
+        #expect(text.contains("- **When** forward: `\(nesting.redactedTextOnItsOwn)`"), "\(text)")
         try plan.runTest()
     }
 }

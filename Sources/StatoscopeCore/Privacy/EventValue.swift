@@ -64,6 +64,16 @@ public enum EventValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The value of a case that ``SensitiveWhen`` marks sensitive, redacted: the case's name kept
+    /// (`{"typedPassword": {"_0": "<redacted>"}}`), all its values ``redacted``. A value that is not
+    /// an enum case's is redacted whole.
+    package var redactedCase: EventValue {
+        guard case .object(let cases) = self, cases.count == 1, let (name, values) = cases.first else {
+            return redacted
+        }
+        return .object([name: values.redacted])
+    }
+
     /// What a redacted text reads.
     public static let redactionPlaceholder = "<redacted>"
 

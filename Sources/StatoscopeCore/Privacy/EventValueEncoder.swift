@@ -9,9 +9,18 @@ import Foundation
 /// way of its own (dates, data, URLs, decimals), non-finite floats and `superEncoder` set
 /// ``needsFallback``: the caller then takes the `JSONEncoder` route, so both routes agree.
 ///
+/// Encoding for analytics and recordings (``EventEncoding/redactsSensitiveValues`` set), it redacts
+/// each case that ``SensitiveWhen`` marks sensitive wherever it sits, the value itself or inside it,
+/// as ``EventValue/redactedCase``.
+///
 /// One encoder may encode one value after another: each starts afresh, in the storage the last left.
 package final class EventValueEncoder {
     let userInfo: [CodingUserInfoKey: Any]
+    /// Whether the sensitive cases met are redacted.
+    private let redactsSensitiveCases: Bool
+    /// Whether values of each type met so far are ``SensitiveWhen``: asked for every value that is
+    /// not a leaf, where a conformance lookup would cost more than encoding it.
+    private let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
     /// Set when the value used something this encoder leaves to `JSONEncoder`.
     // SAFETY: Sound because no access to it overlaps another: the encoder is not `Sendable`, so one
     // isolation domain uses it, and each access is a single load or store that calls nothing.
@@ -30,6 +39,7 @@ package final class EventValueEncoder {
 
     init(userInfo: [CodingUserInfoKey: Any]) {
         self.userInfo = userInfo
+        redactsSensitiveCases = userInfo[EventEncoding.redactsSensitiveValues] as? Bool == true
         nodes.reserveCapacity(4)
         members.reserveCapacity(4)
     }
@@ -58,7 +68,8 @@ package final class EventValueEncoder {
             nodes[index].memberCount == 1
         else { return nil }
         let member = members[nodes[index].firstMember]
-        return (member.key, self.value(of: member.child))
+        let value = self.value(of: member.child)
+        return (member.key, nodes[index].isSensitiveCase ? value.redacted : value)
     }
 
     fileprivate func encode<T: Encodable>(_ value: T, path: CodingPath) throws -> Child {
@@ -67,6 +78,9 @@ package final class EventValueEncoder {
         }
         let node = newNode()
         try value.encode(to: NodeEncoder(node: node, owner: self, path: path))
+        if redactsSensitiveCases, sensitiveTypes.value(for: T.self), Redaction.isSensitiveEvent(value) {
+            nodes[node.index].isSensitiveCase = true
+        }
         return .node(node.index)
     }
 
@@ -92,11 +106,15 @@ package final class EventValueEncoder {
     /// What a child of a container encoded to. A value that encoded nothing is an empty object, as
     /// `JSONEncoder` writes it.
     fileprivate func value(of child: Child) -> EventValue {
-        let slot: NodeSlot
         switch child {
         case .value(let value): return value
-        case .node(let index): slot = nodes[index]
+        case .node(let index):
+            let slot = nodes[index]
+            return slot.isSensitiveCase ? contents(of: slot).redactedCase : contents(of: slot)
         }
+    }
+
+    private func contents(of slot: NodeSlot) -> EventValue {
         if let leaf = slot.leaf { return leaf }
         if let array = slot.array { return .array(array.map(value(of:))) }
         guard slot.isObject else { return .object([:]) }
@@ -177,6 +195,8 @@ private struct NodeSlot {
     var lastMember = -1
     var memberCount = 0
     var array: [Child]?
+    /// Whether the node is a case that ``SensitiveWhen`` marks sensitive, to be redacted.
+    var isSensitiveCase = false
 }
 
 /// A member of an object node, and the index of the next one of the same node (-1 for none).

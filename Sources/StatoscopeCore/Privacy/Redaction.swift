@@ -2,33 +2,49 @@
 /// `<redacted>`.
 ///
 /// A ``Sensitive`` value prints as the placeholder wherever it sits (in an event, in state, in an
-/// effect, nested in a struct, an optional or a collection), because it is its own description. An
-/// event of a ``SensitiveWhen`` case keeps only its case name: `userTypedPassword(<redacted>)`.
-/// Logs, error reports, descriptions and test specifications all render values through here.
+/// effect, nested in a struct, an optional or a collection), because it is its own description. A
+/// case that ``SensitiveWhen`` marks sensitive keeps only its name, wherever it sits too:
+/// `userTypedPassword(<redacted>)` on its own, `forward(App.Keypad.userTypedPassword(<redacted>))`
+/// inside another value (see ``RedactedText``). Logs, error reports, descriptions and test
+/// specifications all render values through here.
 package enum Redaction {
     /// A value as the library shows it in text: strings quoted, sensitive values redacted.
     package static func describe(_ value: Any) -> String {
-        if let sensitive = value as? any SensitiveWhen, sensitive.isSensitive {
+        if isSensitiveEvent(value) {
             return redactedCase(of: value)
         }
         if value is String { return String(reflecting: value) }
         // A scope held by the value (`.present(child)`) prints its name, not its whole state.
-        return ScopeDescriptionWriting.$isWriting.withValue(true) { String(describing: value) }
+        return ScopeDescriptionWriting.$isWriting.withValue(true) {
+            RedactedText.of(value, nested: false) ?? String(describing: value)
+        }
     }
 
-    /// Whether `value` is an event whose values must all be redacted.
+    /// The text of a value that holds a sensitive case, as ``describe(_:)`` writes it; nil when it
+    /// holds none, for a caller with a rendering of its own for such values.
+    package static func redactedDescription(of value: Any) -> String? {
+        if isSensitiveEvent(value) { return redactedCase(of: value) }
+        return ScopeDescriptionWriting.$isWriting.withValue(true) { RedactedText.of(value, nested: false) }
+    }
+
+    /// Whether `value` is an event whose values must all be redacted. An optional holding one is
+    /// not, though Swift's casts would say so: its text and its JSON are the optional's, and the
+    /// case is redacted inside them.
     package static func isSensitiveEvent(_ value: Any) -> Bool {
-        (value as? any SensitiveWhen)?.isSensitive == true
+        guard let sensitive = value as? any SensitiveWhen else { return false }
+        return type(of: value) is any SensitiveWhen.Type && sensitive.isSensitive
     }
 
-    /// A sensitive case as its name, its values replaced by the placeholder.
-    package static func redactedCase(of value: Any) -> String {
+    /// A sensitive case as its name, its values replaced by the placeholder; `qualified` puts its
+    /// type's full name before it, as Swift writes a case inside another value.
+    package static func redactedCase(of value: Any, qualified: Bool = false) -> String {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum else { return EventValue.redactionPlaceholder }
         guard let label = mirror.children.first?.label else {
             // A case without values has nothing to hide: its name is all it prints.
-            return String(describing: value)
+            return qualified ? String(reflecting: value) : String(describing: value)
         }
-        return "\(label)(\(EventValue.redactionPlaceholder))"
+        let prefix = qualified ? String(reflecting: type(of: value)) + "." : ""
+        return "\(prefix)\(label)(\(EventValue.redactionPlaceholder))"
     }
 }

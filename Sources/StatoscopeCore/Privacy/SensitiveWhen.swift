@@ -11,8 +11,9 @@
 /// ```
 ///
 /// Logs, error reports, analytics, recordings and specifications keep a sensitive case's name and
-/// redact all of its values (the rule: <doc:MiddlewareAndAnalytics#What-stays-private>). To redact
-/// one value of a case, wrap it in ``Sensitive`` instead.
+/// redact all of its values, wherever the case sits: sent itself, or inside another event, a state
+/// property or an effect, at any depth (the rule: <doc:MiddlewareAndAnalytics#What-stays-private>).
+/// To redact one value of a case, wrap it in ``Sensitive`` instead.
 ///
 /// The conformance is read off the main actor, so it cannot be isolated to it: under main-actor
 /// default isolation, the conformance and its `isSensitive` are nonisolated without being marked so.

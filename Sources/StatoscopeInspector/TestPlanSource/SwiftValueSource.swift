@@ -118,7 +118,7 @@ enum SwiftValueSource {
         }
         let data: Data
         do {
-            data = try encoder().encode(encodable)
+            data = try encoder().encode(SensitiveCasesRedacted(encodable))
         } catch {
             return .unwritable("\(typeName) does not encode: \(error)")
         }
@@ -144,8 +144,9 @@ enum SwiftValueSource {
         return text
     }
 
-    /// Encodes as recordings do: sensitive values redacted, non-finite numbers as text, keys sorted
-    /// so that the same value always gives the same source.
+    /// Encodes as recordings do: sensitive values redacted (and sensitive cases, when the value is
+    /// wrapped in `SensitiveCasesRedacted`), non-finite numbers as text, keys sorted so that the
+    /// same value always gives the same source.
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

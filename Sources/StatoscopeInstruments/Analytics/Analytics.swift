@@ -16,8 +16,9 @@ import Logging
 /// values as parameters, once its `update` has returned: an event whose `update` threw is not
 /// tracked. Events of types that are not ``TrackedWhen``, and cases whose
 /// ``TrackedWhen/isTracked`` is false, are skipped. Sensitive values are redacted declaratively: per
-/// value with ``Sensitive``, per case with ``SensitiveWhen``. An event that fails to encode is logged
-/// as a warning and skipped; it still reaches its scope.
+/// value with ``Sensitive``, per case with ``SensitiveWhen``, the event's own case or one inside its
+/// values at any depth. An event that fails to encode is logged as a warning and skipped; it still
+/// reaches its scope.
 ///
 /// Events are encoded and handed to the sink off the main actor: `send` pays only for handing the
 /// event over, and the sink may call an analytics SDK that takes its time. The sink receives one
@@ -54,16 +55,9 @@ public enum Analytics {
     {
         UpdateInstruments.analyticsSinks.add(sink)
     }
-    private static let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
 
     /// The analytics event of a `When`, as the sinks of ``install(_:)`` receive it.
     public static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
-        try EventEncoding.analyticsEvent(
-            of: when, isSensitiveCase: isSensitiveCase(when), scopePath: scopePath)
-    }
-
-    /// Whether `when` is a case that ``SensitiveWhen`` marks sensitive.
-    static func isSensitiveCase(_ when: Any) -> Bool {
-        sensitiveTypes.value(for: type(of: when)) && (when as? any SensitiveWhen)?.isSensitive == true
+        try EventEncoding.analyticsEvent(of: when, scopePath: scopePath)
     }
 }

@@ -12,7 +12,6 @@ final class AnalyticsDelivery: Sendable {
     /// A tracked event accepted by its update, with what it needs to become an ``AnalyticsEvent``.
     struct Accepted: Sendable {
         let when: any TrackedWhen
-        let isSensitiveCase: Bool
         let scopePath: String
         /// The sinks installed when it was accepted, that receive it.
         let sinks: [AnalyticsSink]
@@ -84,8 +83,7 @@ final class AnalyticsDelivery: Sendable {
         let event: AnalyticsEvent
         do {
             event = try EventEncoding.analyticsEvent(
-                of: accepted.when, isSensitiveCase: accepted.isSensitiveCase, scopePath: accepted.scopePath,
-                using: encoder)
+                of: accepted.when, scopePath: accepted.scopePath, using: encoder)
         } catch {
             let message = "\(error)"
             let isolation = accepted.isolation

@@ -4,18 +4,15 @@ extension EventEncoding {
     /// The analytics event of a tracked `When`: its case's name and its redacted parameters.
     /// `encoder`, from ``EventEncoding/redactingEncoder()``, is one to encode with event after event.
     static func analyticsEvent(
-        of when: any Encodable, isSensitiveCase: Bool, scopePath: String,
-        using encoder: EventValueEncoder? = nil
+        of when: any Encodable, scopePath: String, using encoder: EventValueEncoder? = nil
     ) throws -> AnalyticsEvent {
         let value: EventValue
         do {
             // Most events: the case and its values, without the object around them.
-            if let (name, value) = try redactedCase(
-                of: when, isSensitiveCase: isSensitiveCase, using: encoder)
-            {
+            if let (name, value) = try redactedCase(of: when, using: encoder) {
                 return AnalyticsEvent(name: name, parameters: parameters(of: value), scopePath: scopePath)
             }
-            value = try redactedValue(of: when, isSensitiveCase: isSensitiveCase)
+            value = try redactedValue(of: when)
         } catch {
             throw AnalyticsEncodingError(event: Redaction.describe(when), reason: "\(error)")
         }

@@ -51,8 +51,7 @@ enum StateDiff {
             case .state(let name, let value):
                 self.name = name
                 text = Redaction.describe(value)
-                identity = .value(
-                    (value as? any SensitiveValue)?.identityText ?? text, object: Self.object(in: value))
+                identity = .value(Self.identityText(of: value, shown: text), object: Self.object(in: value))
                 count = value is String ? nil : (value as? any Collection)?.count
             case .subscope(let storage, let name):
                 // No child's name or path: a list of thousands of rows costs one pass of identities.
@@ -83,6 +82,17 @@ enum StateDiff {
             let mirror = Mirror(reflecting: value)
             guard mirror.displayStyle == .optional, let wrapped = mirror.children.first else { return nil }
             return object(in: wrapped.value)
+        }
+
+        /// Text that differs when the value does, compared in memory and never shown: its text,
+        /// unless a sensitive value shows its placeholder there, which hides a change; then its
+        /// sensitive value's own text, or its dump, which reflection writes in full.
+        private static func identityText(of value: Any, shown text: String) -> String {
+            if let sensitive = value as? any SensitiveValue { return sensitive.identityText }
+            guard text.contains(EventValue.redactionPlaceholder) else { return text }
+            var dumped = ""
+            dump(value, to: &dumped)
+            return dumped
         }
 
         /// `name: old -> new`, `old` being this property before the update.

@@ -51,14 +51,12 @@ package enum UpdateInstruments {
             return try scope.update(when)
         }
         let scopePath = scope.scopePath
-        let isSensitiveCase = Analytics.isSensitiveCase(when)
         // What the main-actor sinks receive is made before the update, which may change what the
         // event's values refer to, and handed over only once the update accepted the event.
         var made: AnalyticsEvent?
         if !analyticsSinks.isEmpty {
             do {
-                made = try EventEncoding.analyticsEvent(
-                    of: tracked, isSensitiveCase: isSensitiveCase, scopePath: scopePath)
+                made = try EventEncoding.analyticsEvent(of: tracked, scopePath: scopePath)
             } catch {
                 ErrorReporting.logger.warning("\(error)", source: LogSource.name)
             }
@@ -76,8 +74,7 @@ package enum UpdateInstruments {
             }
             AnalyticsDelivery.shared.enqueue(
                 AnalyticsDelivery.Accepted(
-                    when: tracked, isSensitiveCase: isSensitiveCase, scopePath: scopePath, sinks: sinks,
-                    isolation: isolation))
+                    when: tracked, scopePath: scopePath, sinks: sinks, isolation: isolation))
         }
     }
 }

@@ -8,6 +8,9 @@ import Foundation
 /// `JSONDecoder` reads back into the same value: URLs as strings, `Data` as Base64, `Decimal`s as
 /// their exact digits, floats in their shortest exact form with non-finite values as strings.
 ///
+/// Writing a recording's line, it redacts each case that ``SensitiveWhen`` marks sensitive, the
+/// event or a value inside it at any depth, as ``EventValue/redactedCase`` does.
+///
 /// It refuses the values JSON would change: a nested optional holding `nil` (`Optional(nil)`
 /// reads back as `nil`) and a `Decimal` NaN. What it cannot stream (`superEncoder`, writing into a
 /// container after a later one) sets ``needsFallback``, and the caller encodes with `JSONEncoder`.
@@ -44,6 +47,7 @@ final class JSONLineEncoder {
 
     init(redactingSensitiveValues: Bool) {
         userInfo = [EventEncoding.redactsSensitiveValues: redactingSensitiveValues]
+        redactsSensitiveCases = redactingSensitiveValues
         bytes.reserveCapacity(256)
     }
 
@@ -72,7 +76,11 @@ final class JSONLineEncoder {
         } else if T.self == Data.self {
             return writeString((value as! Data).base64EncodedString())
         }
-        if isNestedOptional(T.self), let optional = value as? any NestedOptional, optional.holdsNil {
+        let kind = kinds.value(for: T.self)
+        if kind == .sensitiveCase, redactsSensitiveCases, Redaction.isSensitiveEvent(value) {
+            return try encodeValue(try EventEncoding.redactedSensitiveCase(value), level: level)
+        }
+        if kind == .nestedOptional, let optional = value as? any NestedOptional, optional.holdsNil {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
@@ -92,12 +100,23 @@ final class JSONLineEncoder {
         }
     }
 
-    /// Whether values of each type met so far are nested optionals: asked once per type, since a
-    /// dynamic cast per value cost more than the rest of encoding it.
-    private let nestedOptionalTypes = TypeMemo { $0 is any NestedOptional.Type }
+    /// Whether sensitive cases are redacted.
+    private let redactsSensitiveCases: Bool
 
-    private func isNestedOptional<T>(_ type: T.Type) -> Bool {
-        nestedOptionalTypes.value(for: type)
+    /// What needs a look before it is written, among the types met so far: asked once per type, since
+    /// a dynamic cast per value cost more than the rest of encoding it.
+    private let kinds = TypeMemo { type -> ValueKind in
+        if type is any NestedOptional.Type { return .nestedOptional }
+        if type is any SensitiveWhen.Type { return .sensitiveCase }
+        return .plain
+    }
+
+    private enum ValueKind {
+        case plain
+        /// An optional of an optional, whose `.some(nil)` JSON cannot tell from `nil`.
+        case nestedOptional
+        /// A ``SensitiveWhen`` value, whose case may be one to redact.
+        case sensitiveCase
     }
 
     /// How many containers were open when the value being encoded started.

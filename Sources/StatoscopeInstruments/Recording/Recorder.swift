@@ -17,7 +17,7 @@ import Foundation
 /// update (user actions, system events, effect completions), before any middleware, addressed by the
 /// scope's path from the recorded root. Events that updates send to other scopes are not recorded:
 /// replaying the events that caused them sends them again. Events are encoded with the redaction rules of
-/// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted.
+/// ``Analytics``: ``Sensitive`` values and ``SensitiveWhen`` cases are stored redacted, at any depth.
 ///
 /// Every value is recorded exactly (integers of any width, floating-point values to the bit,
 /// `Decimal`s to their last digit, text as its Unicode scalars), or refused when it is recorded, never

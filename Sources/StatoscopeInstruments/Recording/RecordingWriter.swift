@@ -34,7 +34,7 @@ package struct RecordingWriter {
     }
 
     /// The line of an event sent to the scope at `path`: the event encoded with its sensitive values
-    /// redacted, or, if it cannot be recorded exactly, the reason in its place.
+    /// and cases redacted, at any depth, or, if it cannot be recorded exactly, the reason in its place.
     mutating func eventLine(path: [String], scopeTypeName: String, event: any Sendable) -> String {
         let number = nextLine
         nextLine += 1
@@ -112,11 +112,6 @@ package struct RecordingWriter {
 
     private func appendEvent(_ event: any Sendable, scopeTypeName: String) throws {
         guard let encodable = event as? any Encodable else { throw NotCodable() }
-        if sensitiveTypes.value(for: type(of: event)), let sensitive = event as? any SensitiveWhen,
-            sensitive.isSensitive
-        {
-            return try encoder.append(try EventEncoding.redactedValue(of: encodable, isSensitiveCase: true))
-        }
         let start = encoder.bytes.count
         do {
             try encoder.append(encodable)
@@ -125,13 +120,11 @@ package struct RecordingWriter {
         // Rare: a value that writes into a container after moving on, or encodes its superclass
         // apart. `JSONEncoder` takes any order; what it wrote is checked to be JSON the reader takes.
         encoder.bytes.removeSubrange(start...)
-        let data = try RecordingFormat.fallbackEncoder(redactingSensitiveValues: true).encode(encodable)
+        let data = try RecordingFormat.fallbackEncoder(redactingSensitiveValues: true).encode(
+            SensitiveCasesRedacted(encodable))
         _ = try JSONDecoder().decode(EventValue.self, from: data)
         encoder.bytes.append(contentsOf: data)
     }
-
-    /// Whether events of each type met so far are ``SensitiveWhen``.
-    private let sensitiveTypes = TypeMemo { $0 is any SensitiveWhen.Type }
 
     private struct NotCodable: Error {}
 

@@ -15,7 +15,11 @@ enum ValueText {
         case let value as String
         where value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }):
             return "\"\(value)\""
-        default: return namingWrappedProperties(String(customDumping: value))
+        default:
+            // CustomDump reflects on its own, into a sensitive case too: a value that holds one is
+            // shown as the library's text shows it, the case redacted.
+            if let redacted = Redaction.redactedDescription(of: value) { return redacted }
+            return namingWrappedProperties(String(customDumping: value))
         }
     }
 
