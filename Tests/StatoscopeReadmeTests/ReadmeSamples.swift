@@ -11,7 +11,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// README.md, line 84
+// README.md, line 86
 
 @Observable
 final class Counter: Scope {
@@ -38,7 +38,7 @@ func tapTwice(_ counter: Counter) {
     counter.send(.userTappedIncrementButton)   // viewDisplaysTotalCount == 2
 }
 
-// README.md, line 122
+// README.md, line 124
 
 struct DTO: Codable, Equatable {
     let count: Int
@@ -83,7 +83,7 @@ final class SyncedCounter: Scope {
     }
 }
 
-// README.md, line 184
+// README.md, line 186
 
 final class SyncedCounterTests: XCTestCase {
     func testTappingSavesTheNewCount() throws {
@@ -105,7 +105,7 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 219
+// README.md, line 221
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }

@@ -4,15 +4,15 @@ import Foundation
 /// Writes the lines of one recording: numbers them, encodes each event once, straight into its line,
 /// and refuses, when writing, any line its reader would refuse.
 ///
-/// Plain data: the ``Recorder`` and the ``FlightRecorder`` hand it what to write and send its text
-/// where they write.
+/// Plain data: the ``Recorder``, the ``FlightRecorder`` and the inspector hand it what to write and
+/// send its text where they write.
 package struct RecordingWriter {
     /// The number of the next line; the header is line 1.
     private(set) var nextLine = 1
     /// How many event lines were written, unrecordable ones included.
-    private(set) var eventCount = 0
+    package private(set) var eventCount = 0
     /// The events that could not be recorded, with their lines.
-    private(set) var refusals: [RecordingError] = []
+    package private(set) var refusals: [RecordingError] = []
     /// Whether the end line was written: nothing may follow it.
     private(set) var isEnded = false
     /// The longest line this writer writes, terminator excluded.
@@ -20,8 +20,10 @@ package struct RecordingWriter {
 
     private let encoder = JSONLineEncoder(redactingSensitiveValues: true)
 
+    package init() {}
+
     /// The header, line 1.
-    mutating func header(rootTypeName: String, droppedEvents: Int = 0) -> String {
+    package mutating func header(rootTypeName: String, droppedEvents: Int = 0) -> String {
         nextLine = 2
         var line = #"{"format":"# + "\"\(RecordingFormat.name)\""
         if droppedEvents > 0 { line += #","dropped":\#(droppedEvents)"# }
@@ -35,7 +37,7 @@ package struct RecordingWriter {
 
     /// The line of an event sent to the scope at `path`: the event encoded with its sensitive values
     /// and cases redacted, at any depth, or, if it cannot be recorded exactly, the reason in its place.
-    mutating func eventLine(path: [String], scopeTypeName: String, event: any Sendable) -> String {
+    package mutating func eventLine(path: [String], scopeTypeName: String, event: any Sendable) -> String {
         let number = nextLine
         nextLine += 1
         eventCount += 1

@@ -30,8 +30,4 @@ struct Settings: Sendable {
     static let smoke = Settings(
         isSmoke: true, repetitions: 2, loopNanoseconds: 0.2e6, roundTripEffects: 200, inFlightEffects: 1_000,
         effectRepetitions: 1, roundTripRepetitions: 1)
-
-    /// The in-flight count over the one this run uses: totals budgeted for 100,000 effects
-    /// scale by it, so that a smoke run's verdicts still say something.
-    var inFlightScale: Double { Double(inFlightEffects) / 100_000 }
 }

@@ -6,12 +6,14 @@ import Statoscope
 /// - Round trip: 10,000 events, each enqueuing an effect in `update`; the effect runs and its result
 ///   comes back through `send`. Timed until every completion was delivered
 ///   (`waitUntilSettled()`), against one `Task.detached` per effect awaited on the main actor.
-///   Budget: 2x. Three times the other effect workloads' repetitions: see
+///   Budget: 2.5x: the library's effects pass through one more thread than the hand-written tasks
+///   (a task of the library makes their tasks), and on a machine whose other core is busy that hop
+///   waits for it. Three times the other effect workloads' repetitions: see
 ///   ``Settings/roundTripRepetitions``.
 /// - In flight: 100,000 effects waiting at a gate, none finishing: the time to enqueue them, the
 ///   process's peak memory above what it held before (budget: 1.15x the same tasks written by hand),
-///   the time of `cancelAllEffects()` (budget: <= 1 s), and the time until every cancelled task has
-///   ended.
+///   the time of `cancelAllEffects()` (budget: 3x cancelling the hand-written tasks), and the time
+///   until every cancelled task has ended.
 /// - Stream: 100,000 elements of a filled `AsyncStream`, each delivered through `send` by a stream
 ///   effect, against a hand-written `for await` loop on the main actor consuming the same stream.
 ///   Budget: 2x.
@@ -168,7 +170,7 @@ enum EffectsWorkload {
                 "round trip: enqueue in update, run, deliver through send (\(count.grouped) effects)",
                 { await settled(await roundTrip(count, through: scope, context)) }
             ),
-            budget: .ratio(atMost: 2), repetitions: context.settings.roundTripRepetitions)
+            budget: .ratio(atMost: 2.5), repetitions: context.settings.roundTripRepetitions)
     }
 
     /// `figure`, once what the measured run left to other threads (the library releases a burst of
@@ -213,7 +215,6 @@ enum EffectsWorkload {
 
     private static func inFlight(_ context: WorkloadContext) async {
         let count = context.settings.inFlightEffects
-        let scale = context.settings.inFlightScale
         let samples = await context.repeatInterleaved([
             { await handWrittenInFlight(count) },
             { await inFlight(count) },
@@ -222,7 +223,7 @@ enum EffectsWorkload {
         let figures: [(name: String, unit: String, budget: Budget?)] = [
             ("\(effects) in flight: enqueue", "ms", nil),
             ("\(effects) in flight: peak memory", "MB", .ratio(atMost: 1.15)),
-            ("\(effects) in flight: cancelAllEffects()", "ms", .value(atMost: 1_000 * scale)),
+            ("\(effects) in flight: cancelAllEffects()", "ms", .ratio(atMost: 3)),
             ("\(effects) in flight: cancel until every task ended", "ms", nil),
         ]
         for (index, figure) in figures.enumerated() {

@@ -4,7 +4,8 @@ import Statoscope
 /// a cache, a snapshot) cost the rest of the app: `send` to an unrelated scope, and dismissing one
 /// more, with 0, 100 and 10,000 of them held.
 ///
-/// Budget: `send` with 100 or 10,000 held at most 1.1x `send` with none held.
+/// Budget: `send` with 100 or 10,000 held at most 1.25x `send` with none held: one probe of a filter,
+/// about a cycle, on a `send` of a dozen instructions, whatever the number held.
 @MainActor
 enum HeldDismissedWorkload {
     static let counts = [0, 100, 10_000]
@@ -13,18 +14,27 @@ enum HeldDismissedWorkload {
         let host = ListScreen()
         let unrelated = TallyScope()
         let spare = ListRow(text: 0)
-        var sends: [Measured] = []
-        var dismissals: [Measured] = []
+        // Each count is the whole app's state. For `send`, its scopes are held only while its case
+        // is timed, so that the counts' cases interleave and a burst of load lands on all of them.
+        var sendCases: [TimedCase] = []
         for count in counts {
-            // Each count is the whole app's state, so its cases run apart from the others'.
-            var held = hold(count, in: host)
-            let send = TimedCase(name: "send to an unrelated scope, \(Format.count(count)) held") {
+            var held: [ListRow] = []
+            var send = TimedCase(name: "send to an unrelated scope, \(Format.count(count)) held") {
                 iterations in
                 for index in 0..<iterations {
                     unrelated.send(.add(index & 7))
                 }
                 return UInt64(truncatingIfNeeded: unrelated.total)
             }
+            send.setUp = { held = hold(count, in: host) }
+            send.tearDown = { release(&held, from: host) }
+            sendCases.append(send)
+        }
+        let sends = Sampler.measure(sendCases, in: context)
+        // Dismissing changes what is held, so each count's dismissals run apart from the others'.
+        var dismissals: [Measured] = []
+        for count in counts {
+            var held = hold(count, in: host)
             let dismissal = TimedCase(
                 name: "link a held row again, then dismiss it, \(Format.count(count)) held"
             ) { iterations in
@@ -33,14 +43,12 @@ enum HeldDismissedWorkload {
                 }
                 return UInt64(host.rows.count)
             }
-            let results = Sampler.measure([send, dismissal], in: context)
-            sends.append(results[0])
-            dismissals.append(results[1])
+            dismissals += Sampler.measure([dismissal], in: context)
             release(&held, from: host)
         }
         context.recordBaseline(sends[0])
         for result in sends.dropFirst() {
-            context.record(result, against: sends[0], budget: .ratio(atMost: 1.1))
+            context.record(result, against: sends[0], budget: .ratio(atMost: 1.25))
         }
         context.recordBaseline(dismissals[0])
         for result in dismissals.dropFirst() {

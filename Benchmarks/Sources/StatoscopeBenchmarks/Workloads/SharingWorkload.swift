@@ -16,12 +16,19 @@ enum SharingWorkload {
 
     static func run(_ context: WorkloadContext) async {
         recordReads(in: context)
+        // Every count's readers exist at once, and every case is timed in one interleaved
+        // measurement, so that a growth ratio compares figures a burst of load landed on alike.
+        let changes = readerCounts.map { changeCases(seenBy: $0) }
+        let results = Sampler.measure(changes.flatMap { [$0.read, $0.told] }, in: context)
         var readPerReader: [Int: Measured] = [:]
         var toldPerReader: [Int: Measured] = [:]
-        for count in readerCounts {
-            let (read, told) = recordChange(seenBy: count, in: context)
-            readPerReader[count] = read
-            toldPerReader[count] = told
+        for (index, count) in readerCounts.enumerated() {
+            let (read, told) = (results[2 * index], results[2 * index + 1])
+            let budget: Budget? = count == 1_000 ? .value(atMost: 2_000_000) : nil
+            context.record(read, budget: budget)
+            context.record(told, budget: budget)
+            readPerReader[count] = perItem(read, count: count, unit: "ns/reader")
+            toldPerReader[count] = perItem(told, count: count, unit: "ns/reader")
         }
         for (name, perReader) in [("read by", readPerReader), ("told to", toldPerReader)] {
             recordGrowth(
@@ -33,10 +40,7 @@ enum SharingWorkload {
                 largest: 10_000,
                 budget: nil, in: context)
         }
-        var perChange: [Int: Measured] = [:]
-        for size in burstSizes {
-            perChange[size] = await recordBurst(of: size, in: context)
-        }
+        let perChange = await recordBursts(in: context)
         recordGrowth(
             of: "a burst of changes to a persisted value, per change", from: perChange, smallest: 1_000,
             largest: 100_000, budget: .ratio(atMost: 2), in: context)
@@ -67,9 +71,8 @@ enum SharingWorkload {
         context.record(results[1], against: results[0])
     }
 
-    /// One change seen by `count` readers: read by each, and told to each as an event. Records both,
-    /// and returns both per reader.
-    private static func recordChange(seenBy count: Int, in context: WorkloadContext) -> (Measured, Measured) {
+    /// One change seen by `count` readers: read by each, and told to each as an event.
+    private static func changeCases(seenBy count: Int) -> (read: TimedCase, told: TimedCase) {
         let readers = Format.count(count)
         let root = SharingBenchRoot()
         root.inject(SharedStore(storage: InMemoryStorage()))
@@ -94,14 +97,7 @@ enum SharingWorkload {
                 for _ in 0..<iterations { root.send(.increment) }
                 return UInt64(truncatingIfNeeded: root.readers.reduce(0) { $0 &+ $1.told })
             })
-        let results = Sampler.measure([readByAll, toldTo], in: context)
-        let budget: Budget? = count == 1_000 ? .value(atMost: 2_000_000) : nil
-        context.record(results[0], budget: budget)
-        context.record(results[1], budget: budget)
-        return (
-            perItem(results[0], count: count, unit: "ns/reader"),
-            perItem(results[1], count: count, unit: "ns/reader")
-        )
+        return (readByAll, toldTo)
     }
 
     /// `measured`, a figure for `count` items at once, as the figure of one item.
@@ -131,35 +127,44 @@ enum SharingWorkload {
             note: budget == nil ? "flat is 1x" : "flat is 1x; at most 2x")
     }
 
-    /// A burst of `size` changes to a persisted value, each one a `send`, timed as a whole; the note
-    /// says how many saves one burst took once the store's delay passed. Returns the cost per change.
-    private static func recordBurst(of size: Int, in context: WorkloadContext) async -> Measured {
-        let storage = InMemoryStorage()
-        let screen = SharingBenchReader()
-        let store = SharedStore(storage: storage, writeDelay: .milliseconds(50))
-        screen.inject(store)
-        let burst = TimedCase(name: "\(Format.count(size)) changes to a persisted value in a burst") {
-            iterations in
-            for _ in 0..<iterations {
-                for _ in 0..<size { screen.send(.save) }
+    /// A burst of each size of changes to a persisted value, each one a `send`, timed as a whole and
+    /// interleaved; the note says how many saves one burst took once the store's delay passed.
+    /// Returns the cost per change, by size.
+    private static func recordBursts(in context: WorkloadContext) async -> [Int: Measured] {
+        let bursts = burstSizes.map { size in
+            let storage = InMemoryStorage()
+            let screen = SharingBenchReader()
+            let store = SharedStore(storage: storage, writeDelay: .milliseconds(50))
+            screen.inject(store)
+            let timed = TimedCase(name: "\(Format.count(size)) changes to a persisted value in a burst") {
+                iterations in
+                for _ in 0..<iterations {
+                    for _ in 0..<size { screen.send(.save) }
+                }
+                return UInt64(truncatingIfNeeded: screen.saved)
             }
-            return UInt64(truncatingIfNeeded: screen.saved)
+            return (size: size, storage: storage, screen: screen, store: store, timed: timed)
         }
-        let results = Sampler.measure([burst], in: context)
-        // The timed bursts' saves first, then one more burst and the saves it caused.
-        await store.flush()
-        let before = storage.writeCount(of: SharingBenchReader.savedKey.name)
-        let stopwatch = Stopwatch()
-        for _ in 0..<size { screen.send(.save) }
-        let burstNanoseconds = stopwatch.elapsedNanoseconds
-        // The delay is 50 ms; waiting 300 ms lets it pass, and lets a second save show if there were one.
-        try? await Task.sleep(for: .milliseconds(300))
-        let writes = storage.writeCount(of: SharingBenchReader.savedKey.name) - before
-        context.record(
-            results[0],
-            note: "\(writes) save\(writes == 1 ? "" : "s") for one burst of \(Format.count(size)) changes "
-                + "(\(Int(burstNanoseconds / 1_000)) µs)")
-        return perItem(results[0], count: size, unit: "ns/change")
+        let results = Sampler.measure(bursts.map(\.timed), in: context)
+        var perChange: [Int: Measured] = [:]
+        for (burst, measured) in zip(bursts, results) {
+            // The timed bursts' saves first, then one more burst and the saves it caused.
+            await burst.store.flush()
+            let before = burst.storage.writeCount(of: SharingBenchReader.savedKey.name)
+            let stopwatch = Stopwatch()
+            for _ in 0..<burst.size { burst.screen.send(.save) }
+            let burstNanoseconds = stopwatch.elapsedNanoseconds
+            // The delay is 50 ms; waiting 300 ms lets it pass, and lets a second save show if there
+            // were one.
+            try? await Task.sleep(for: .milliseconds(300))
+            let writes = burst.storage.writeCount(of: SharingBenchReader.savedKey.name) - before
+            context.record(
+                measured,
+                note: "\(writes) save\(writes == 1 ? "" : "s") for one burst of \(Format.count(burst.size)) "
+                    + "changes (\(Int(burstNanoseconds / 1_000)) µs)")
+            perChange[burst.size] = perItem(measured, count: burst.size, unit: "ns/change")
+        }
+        return perChange
     }
 }
 
