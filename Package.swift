@@ -37,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "StatoscopeInstruments",
-            dependencies: ["StatoscopeCore", "StatoscopeEffects"]
+            dependencies: ["StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects"]
         ),
         .target(
             name: "StatoscopeView",

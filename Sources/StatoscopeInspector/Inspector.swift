@@ -71,7 +71,9 @@ public final class Inspector {
     /// - Parameters:
     ///   - root: The tree to inspect: the inspector records its inputs and describes it.
     ///   - makeRoot: Builds a fresh root of the same type, into which the page replays the session to
-    ///     show the state after an earlier event; without it, the page shows only the live state.
+    ///     show the state after an earlier event; without it, the page shows only the live state. The
+    ///     fresh tree's shared values live in a store of its own, in memory (see ``Replay``): a
+    ///     replay leaves the live app's alone.
     ///   - port: The port to listen on; 0, the default, lets the system pick a free one.
     ///   - interfaces: Where to listen: the loopback address unless told otherwise.
     /// - Throws: When it cannot listen, or when another inspector runs: one runs at a time.
