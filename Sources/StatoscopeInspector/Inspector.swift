@@ -76,16 +76,22 @@ public final class Inspector {
     ///     replay leaves the live app's alone.
     ///   - port: The port to listen on; 0, the default, lets the system pick a free one.
     ///   - interfaces: Where to listen: the loopback address unless told otherwise.
-    /// - Throws: When it cannot listen, or when another inspector runs: one runs at a time.
+    /// - Throws: When it cannot listen, or when another inspector runs or is starting: one runs at a
+    ///   time.
     public static func start<Root: Scope>(
         root: Root, replayingInto makeRoot: (@MainActor () -> Root)? = nil, port: UInt16 = 0,
         interfaces: Interfaces = .loopback
     ) async throws -> Inspector {
-        // The effects' lifecycle has one slot for the inspector.
+        // The effects' lifecycle has one slot for the inspector. It is claimed here, before the first
+        // suspension, so that a start running while this one waits for its server finds it taken; it
+        // is given back if this start fails.
         guard ScopeRuntime.lifecycleInspector == nil else {
             throw InspectorUnavailable(
                 reason: "an inspector is already running: stop it before starting another")
         }
+        ScopeRuntime.lifecycleInspector = { _, _, _ in }
+        var isStarted = false
+        defer { if !isStarted { ScopeRuntime.lifecycleInspector = nil } }
         let ip = interfaces == .loopback ? "127.0.0.1" : "0.0.0.0"
         // Generous bounds: on a loaded machine (a test run, a build) the server's tasks may wait long
         // for a thread; a healthy start takes milliseconds. The wait for it to listen counts its own
@@ -137,6 +143,7 @@ public final class Inspector {
         // Ends when the feed stops and finishes the stream of what it hands over.
         Task.detached { await journal.consume(captures) }
         feed.start()
+        isStarted = true
         return Inspector(
             url: URL(string: "http://127.0.0.1:\(listeningPort)/?token=\(token)")!, server: server,
             session: session, journal: journal, running: running)
