@@ -5,10 +5,10 @@ import Foundation
 /// (sensitive values redacted, by the library's one rule), keeps the messages sent so far for pages
 /// that connect later, and sends each new one to the pages connected.
 actor InspectorJournal {
-    /// How many messages are kept for pages that connect later; older ones are dropped.
+    /// How many messages are kept for pages that connect later: the last ones, older ones dropped.
     static let keptMessages = 20_000
 
-    private var messages: [Data] = []
+    private var messages = RecentMessages(capacity: keptMessages)
     private var latestTree: Data?
     private var pages: [UUID: AsyncStream<Data>.Continuation] = [:]
     /// The number of recorded inputs up to each event, to replay to it.
@@ -74,7 +74,7 @@ actor InspectorJournal {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         let id = UUID()
         continuation.yield(Self.event(encoded(hello)))
-        for message in messages { continuation.yield(Self.event(message)) }
+        for message in messages.oldestFirst { continuation.yield(Self.event(message)) }
         if let latestTree { continuation.yield(Self.event(latestTree)) }
         pages[id] = continuation
         watchers.withLock { $0 = pages.count }
@@ -161,9 +161,6 @@ actor InspectorJournal {
     private func publish(_ message: Message) {
         let data = encoded(message)
         messages.append(data)
-        if messages.count > Self.keptMessages {
-            messages.removeFirst(messages.count - Self.keptMessages / 2)
-        }
         send(data)
     }
 
