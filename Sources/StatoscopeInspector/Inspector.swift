@@ -29,8 +29,10 @@ import StatoscopeEffects
 ///
 /// While it runs, each event costs the main actor a recorded line and a hand-over; rendering and
 /// serialising happen off the main actor, and the tree is described at most every 100 ms, only while
-/// a page is connected. Not started, it costs nothing. It runs until ``stop()`` or until it is
-/// released.
+/// a page is connected. Its memory stays flat however long it runs: the session's recording goes to
+/// a file in the temporary directory, removed when the inspector is released, and it keeps the last
+/// 20,000 entries of the timeline for pages that connect later. Not started, it costs nothing. It
+/// runs until ``stop()`` or until it is released.
 @MainActor
 public final class Inspector {
     /// The page's address, token included: open it in a browser on the same machine.

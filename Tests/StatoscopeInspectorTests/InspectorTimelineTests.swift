@@ -110,6 +110,17 @@ extension InspectorTests {
             #expect(ids.elementsEqual(5_001...25_000), "the entries kept are not the last ones, in order")
         }
 
+        @Test func longEntriesAreKeptUpTo64MBTheNewestAlways() {
+            var kept = RecentMessages(
+                capacity: InspectorJournal.keptMessages, byteLimit: InspectorJournal.keptBytes)
+            #expect(InspectorJournal.keptBytes == 64 << 20)
+            for index in 0..<100 { kept.append(Data(repeating: UInt8(index), count: 1 << 20)) }
+            #expect(kept.count == 64 && kept.bytes == 64 << 20)
+            #expect(kept.oldestFirst.map { $0.first } == (36..<100).map { UInt8($0) })
+            kept.append(Data(repeating: 1, count: 100 << 20))
+            #expect(kept.count == 1, "the newest entry is kept, however long")
+        }
+
         /// The messages `stream` yields until `enough` holds of them, or all it yielded within the test's
         /// patience.
         private static func messages(
