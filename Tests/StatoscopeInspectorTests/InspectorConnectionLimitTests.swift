@@ -1,6 +1,5 @@
 import Foundation
 import Statoscope
-@_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeTestSupport
 import StatoscopeTesting
 import Testing
@@ -11,9 +10,9 @@ import Testing
     import Glibc
 #endif
 
-/// What the inspector does when clients, or the app, use up file descriptors: it caps its own
-/// connections below the process's limit, says so to a client beyond the cap, and keeps listening
-/// when an accept fails for want of descriptors.
+/// How the inspector keeps its clients from using up the file descriptors: it caps its own
+/// connections below the process's limit, and says so to a client beyond the cap. What it does when
+/// the app holds every descriptor is `InspectorDescriptorTests`'s, which must run alone.
 extension InspectorTests {
     @MainActor
     @Suite(.timeLimit(.minutes(20))) struct InspectorConnectionLimitTests: InspectorProbing {
@@ -49,37 +48,6 @@ extension InspectorTests {
                 Raw.get("/?token=\(token)", host: "127.0.0.1:\(port)"), port: port)
             #expect(served?.status == 200, "once one closed: \(String(describing: served))")
             for connection in idle { connection.shut() }
-            await inspector.stop()
-        }
-
-        @Test func anAcceptWithoutDescriptorsLeavesItListeningAndTheClientIsServedOnceTheyFreeUp()
-            async throws
-        {
-            let inspector = try await Inspector.start(root: Account())
-            let port = UInt16(inspector.url.port ?? 0)
-            let token = InspectorRequests(inspector: inspector.url).token
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #expect(descriptor >= 0)
-            // The app holds every descriptor left: the connection waits, and the accept fails.
-            let hog = DescriptorHog()
-            let client = RawConnection(connecting: descriptor, port: port)
-            var patience = TestPatience()
-            while inspector.listener.acceptsWithoutDescriptors.withLock({ $0 }) == 0, await patience.pause() {
-            }
-            hog.release()
-            let refusedAccepts = inspector.listener.acceptsWithoutDescriptors.withLock { $0 }
-            #expect(refusedAccepts > 0, "the accept never failed: the hog held \(hog.count) descriptors")
-            let connected = try #require(
-                client, "the client could not connect while the hog held every descriptor")
-            let answer = await Task.detached {
-                connected.send(Raw.get("/?token=\(token)", host: "127.0.0.1:\(port)"))
-                return RawAnswer(text: connected.receive(within: testPatience, until: Raw.complete))
-            }.value
-            connected.shut()
-            #expect(answer.status == 200, "the waiting client got \(answer)")
-            let later = await answerOnAThread(
-                Raw.get("/?token=\(token)", host: "127.0.0.1:\(port)"), port: port)
-            #expect(later?.status == 200, "a later client got \(String(describing: later))")
             await inspector.stop()
         }
     }

@@ -16,16 +16,9 @@ final class RawConnection: @unchecked Sendable {
 
     /// Connects to `host`:`port`, or returns nil when nothing listens there. `receiveBuffer` shrinks
     /// the socket's buffer, for a client that never reads.
-    convenience init?(port: UInt16, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) {
+    init?(port: UInt16, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }
-        self.init(connecting: descriptor, port: port, host: host, receiveBuffer: receiveBuffer)
-    }
-
-    /// Connects `descriptor`, a socket made earlier (connecting takes no new descriptor), to
-    /// `host`:`port`, or closes it and returns nil when nothing listens there.
-    init?(connecting descriptor: Int32, port: UInt16, host: String = "127.0.0.1", receiveBuffer: Int32? = nil)
-    {
         if var size = receiveBuffer {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
