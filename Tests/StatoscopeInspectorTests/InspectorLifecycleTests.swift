@@ -48,7 +48,8 @@ extension InspectorTests {
         }
 
         @Test func aSecondStartWhileTheFirstIsStartingFailsSayingOneRunsAtATime() async throws {
-            // Each start waits for its server to listen: the second runs while the first waits.
+            // Two tasks, each starting one: however their steps interleave, the second finds the slot
+            // the first claimed.
             let first = Task { @MainActor in try await Inspector.start(root: Account()) }
             let second = Task { @MainActor in try await Inspector.start(root: Account()) }
             var started: [Inspector] = []
