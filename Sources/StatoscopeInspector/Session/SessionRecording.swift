@@ -1,28 +1,33 @@
 import Foundation
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeInstruments
 
 /// The session's recording: what the page downloads, and what a replay plays into a fresh tree to
 /// show the state after an event.
 ///
 /// However long the session, its memory stays flat: the events' lines go to a file of the
-/// inspector's own in the temporary directory, a batch of at most ``batchBytes`` at a time (one write
-/// per batch keeps the cost per event off the disk), and the file is removed with the recording. A
-/// download or a replay reads the file, and holds what it read while it runs.
+/// inspector's own in the temporary directory, a batch of about ``batchBytes`` at a time, written off
+/// the main actor (an event costs the main actor the keeping of its line only), and the file is
+/// removed with the recording. A download or a replay reads the file, and holds what it read while
+/// it runs.
 @MainActor
 final class SessionRecording {
-    /// How many bytes of event lines wait in memory before they are written to the file.
+    /// How many bytes of event lines wait in memory before they are handed to the writer.
     static let batchBytes = 65_536
 
     /// The header line, with its newline; nil until the recorder hands it over.
     private var header: String?
-    /// Event lines not yet written to the file, each with its newline.
-    private var batch = Data()
+    /// Event lines not yet handed to the writer, each with its newline, and their bytes.
+    private var batch: [String] = []
+    private var batchByteCount = 0
     /// Where the events' lines are kept.
     let file: URL
-    private var output: FileHandle?
+    private let output: FileHandle?
+    /// Writes the batches to the file, one after the other, off the main actor.
+    private let writer = DispatchQueue(label: "Statoscope.Inspector.recording")
     /// Why the file could not be made or written, once it could not: the recording then ends there.
-    private var failure: String?
+    private let failure = CriticalState<String?>(nil)
     private var recorder: Recorder?
     /// How many events the recording held when it stopped.
     private var eventCountAtStop = 0
@@ -45,23 +50,23 @@ final class SessionRecording {
         }
         file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "statoscope-inspector-\(UUID().uuidString).jsonl")
-        if FileManager.default.createFile(atPath: file.path, contents: nil) {
-            output = try? FileHandle(forWritingTo: file)
-        }
-        if output == nil { failure = "the file could not be made" }
+        output =
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            ? try? FileHandle(forWritingTo: file) : nil
+        if output == nil { failure.withLock { $0 = "the file could not be made" } }
         recorder = Recorder(recording: root) { [weak self] line in self?.take(line) }
     }
 
     isolated deinit {
-        try? output?.close()
-        try? FileManager.default.removeItem(at: file)
+        // After the batches handed over before: the writer runs them in order.
+        writer.async { [output, file] in
+            try? output?.close()
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     /// How many events the session recorded so far.
     var recordedEventCount: Int { recorder?.recordedEventCount ?? eventCountAtStop }
-
-    /// How many bytes of event lines wait in memory: at most a batch.
-    var bytesInMemory: Int { batch.count }
 
     func stop() {
         guard let recorder else { return }
@@ -78,18 +83,25 @@ final class SessionRecording {
             header = line
             return
         }
-        batch.append(contentsOf: line.utf8)
-        if batch.count >= Self.batchBytes { writeBatch() }
+        batch.append(line)
+        batchByteCount += line.utf8.count
+        if batchByteCount >= Self.batchBytes { writeBatch() }
     }
 
+    /// Hands the batch to the writer.
     private func writeBatch() {
         guard !batch.isEmpty else { return }
-        defer { batch.removeAll(keepingCapacity: true) }
-        guard failure == nil, let output else { return }
-        do {
-            try output.write(contentsOf: batch)
-        } catch {
-            failure = "\(error)"
+        let lines = batch
+        batch = []
+        batchByteCount = 0
+        guard let output else { return }
+        writer.async { [failure] in
+            guard failure.withLock({ $0 }) == nil else { return }
+            do {
+                try output.write(contentsOf: Data(lines.joined().utf8))
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
         }
     }
 
@@ -100,7 +112,9 @@ final class SessionRecording {
     func text(firstEvents count: Int? = nil) throws -> String {
         guard let header else { return "" }
         writeBatch()
-        if let failure {
+        // Waits for the batches handed over so far to be written.
+        writer.sync {}
+        if let failure = failure.withLock({ $0 }) {
             throw InspectorUnavailable(
                 reason: "the inspector could not keep the session's recording in \(file.path): \(failure)")
         }
