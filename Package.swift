@@ -37,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "StatoscopeInstruments",
-            dependencies: ["StatoscopeCore", "StatoscopeEffects"]
+            dependencies: ["StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects"]
         ),
         .target(
             name: "StatoscopeView",
@@ -155,7 +155,7 @@ let package = Package(
         // streams flooding the main actor.
         .testTarget(
             name: "StatoscopeMemoryTests",
-            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeTestSupport"]
+            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeInspector", "StatoscopeTestSupport"]
         ),
         .testTarget(
             name: "StatoscopeReliabilityTests",

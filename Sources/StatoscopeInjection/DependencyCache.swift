@@ -21,16 +21,22 @@ package struct DependencyCache {
     package var injected: [ObjectIdentifier: Injection] = [:]
     /// The context set at this scope with `useDependencies`, if any: it applies to the subtree.
     package var context: DependencyContext?
+    /// The stand-ins set at this scope when its subtree is kept apart from the live app (a
+    /// replay's root), if any.
+    var standIns: DependencyStandIns?
 
     /// The key under which a scope provides its context to the scopes below it, beside the
     /// dependencies' types.
     static let contextKey = ObjectIdentifier(DependencyContext.self)
+    /// The key under which a scope provides its stand-ins to the scopes below it.
+    static let standInsKey = ObjectIdentifier(DependencyStandIns.self)
 
-    /// Whether this scope provides what `key` names: a value injected under it, or, for
-    /// ``contextKey``, a context.
+    /// Whether this scope provides what `key` names: a value injected under it, for ``contextKey``
+    /// a context, for ``standInsKey`` stand-ins.
     func provides(_ key: ObjectIdentifier) -> Bool {
         if !injected.isEmpty, injected[key] != nil { return true }
-        return context != nil && key == Self.contextKey
+        if context != nil, key == Self.contextKey { return true }
+        return standIns != nil && key == Self.standInsKey
     }
     /// For each dependency type this scope resolved, the scope that provides it, valid while
     /// `providersGeneration` is the tree's.

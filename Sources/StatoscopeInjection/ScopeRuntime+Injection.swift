@@ -75,7 +75,7 @@ extension ScopeRuntime {
     /// it: resolving across a deep tree costs its depth once. Replacing an injected value, or linking
     /// and unlinking scopes elsewhere, keeps the answer: the first read after it costs the same at
     /// any depth.
-    private func provider(of key: ObjectIdentifier) -> ScopeRuntime? {
+    func provider(of key: ObjectIdentifier) -> ScopeRuntime? {
         let generation = ScopeTree.providersGeneration
         var unresolved: [ScopeRuntime] = []
         var found: ScopeRuntime?

@@ -23,28 +23,35 @@ import StatoscopeEffects
 /// requests naming another host, or coming from another site's page, are refused; and values the app
 /// marks sensitive are redacted, as in logs and recordings.
 ///
+/// It holds at most half the file descriptors the process may open as connections at a time (a
+/// client beyond that is answered 503, saying so), and keeps listening when the app holds every
+/// descriptor, taking the waiting connections once some free up.
+///
 /// While it runs, each event costs the main actor a recorded line and a hand-over; rendering and
 /// serialising happen off the main actor, and the tree is described at most every 100 ms, only while
-/// a page is connected. Not started, it costs nothing. It runs until ``stop()`` or until it is
-/// released.
+/// a page is connected. Its memory stays flat however long it runs: the session's recording goes to
+/// a file in the temporary directory, removed when the inspector is released, and it keeps the last
+/// 20,000 entries of the timeline for pages that connect later. Not started, it costs nothing. It
+/// runs until ``stop()`` or until it is released.
 @MainActor
 public final class Inspector {
     /// The page's address, token included: open it in a browser on the same machine.
     public let url: URL
 
-    private let server: HTTPServer
+    /// The listening socket and its connections: tests read it.
+    let listener: InspectorListener
     private let session: InspectorSession
     /// The session as the page sees it: tests read it.
     let journal: InspectorJournal
-    /// The server's run: cancelling it stops the server.
+    /// The listener's run: cancelling it closes the listening socket and every connection.
     private let running: Task<Void, any Error>
 
     private init(
-        url: URL, server: HTTPServer, session: InspectorSession, journal: InspectorJournal,
+        url: URL, listener: InspectorListener, session: InspectorSession, journal: InspectorJournal,
         running: Task<Void, any Error>
     ) {
         self.url = url
-        self.server = server
+        self.listener = listener
         self.session = session
         self.journal = journal
         self.running = running
@@ -71,52 +78,35 @@ public final class Inspector {
     /// - Parameters:
     ///   - root: The tree to inspect: the inspector records its inputs and describes it.
     ///   - makeRoot: Builds a fresh root of the same type, into which the page replays the session to
-    ///     show the state after an earlier event; without it, the page shows only the live state.
+    ///     show the state after an earlier event; without it, the page shows only the live state. The
+    ///     fresh tree's shared values live in a store of its own, in memory (see `Replay`): a
+    ///     replay leaves the live app's alone.
     ///   - port: The port to listen on; 0, the default, lets the system pick a free one.
     ///   - interfaces: Where to listen: the loopback address unless told otherwise.
-    /// - Throws: When it cannot listen, or when another inspector runs: one runs at a time.
+    /// - Throws: When it cannot listen, or when another inspector runs or is starting: one runs at a
+    ///   time.
     public static func start<Root: Scope>(
         root: Root, replayingInto makeRoot: (@MainActor () -> Root)? = nil, port: UInt16 = 0,
         interfaces: Interfaces = .loopback
     ) async throws -> Inspector {
-        // The effects' lifecycle has one slot for the inspector.
+        // The effects' lifecycle has one slot for the inspector. It is claimed here, before anything
+        // that may suspend, so that no other start can find it free until this one has ended; it is
+        // given back if this start fails.
         guard ScopeRuntime.lifecycleInspector == nil else {
             throw InspectorUnavailable(
                 reason: "an inspector is already running: stop it before starting another")
         }
+        ScopeRuntime.lifecycleInspector = { _, _, _ in }
+        var isStarted = false
+        defer { if !isStarted { ScopeRuntime.lifecycleInspector = nil } }
         let ip = interfaces == .loopback ? "127.0.0.1" : "0.0.0.0"
-        // Generous bounds: on a loaded machine (a test run, a build) the server's tasks may wait long
-        // for a thread; a healthy start takes milliseconds. The wait for it to listen counts its own
-        // turns, so a main actor held by other work does not run it down.
-        let server = HTTPServer(address: try .inet(ip4: ip, port: port), timeout: 120, logger: .disabled)
-        // Why the server stopped, when it stops before it listens (a port in use): the wait below
-        // ends on it rather than on its bound.
-        let stopped = CriticalState<String?>(nil)
-        let running = Task {
-            do {
-                try await server.run()
-            } catch {
-                stopped.withLock { $0 = "\(error)" }
-                throw error
-            }
+        let listener: InspectorListener
+        do {
+            listener = try InspectorListener(ip: ip, port: port, cap: ConnectionCap.forThisProcess())
+        } catch {
+            throw InspectorUnavailable(reason: "the inspector could not listen on \(ip):\(port): \(error)")
         }
-        var patience = WaitPatience(.seconds(120))
-        while await server.listeningAddress == nil {
-            if let error = stopped.withLock({ $0 }) {
-                throw InspectorUnavailable(
-                    reason: "the inspector could not listen on \(ip):\(port): \(error)")
-            }
-            guard !patience.isExhausted else {
-                running.cancel()
-                throw InspectorUnavailable(
-                    reason: "the inspector did not start listening on \(ip):\(port) within 120 seconds")
-            }
-            await patience.pause(for: .milliseconds(5))
-        }
-        guard case .ip4(_, let listeningPort) = await server.listeningAddress else {
-            running.cancel()
-            throw InspectorUnavailable(reason: "the inspector's server did not report its port")
-        }
+        let listeningPort = listener.port
         let watchers = CriticalState(0)
         let (captures, continuation) = AsyncStream<[Capture]>.makeStream()
         let recording = SessionRecording(recording: root, replayingInto: makeRoot)
@@ -127,16 +117,16 @@ public final class Inspector {
         let token = RequestCheck.makeToken()
         var hosts: [String] = []
         if case .every(let names) = interfaces { hosts = names }
-        await server.appendRoute(
-            "*",
-            to: InspectorServer(
-                check: RequestCheck(token: token, port: listeningPort, allowedHosts: hosts), journal: journal,
-                session: session))
+        let handler = InspectorServer(
+            check: RequestCheck(token: token, port: listeningPort, allowedHosts: hosts), journal: journal,
+            session: session)
+        let running = Task.detached { try await listener.run(handler: handler) }
         // Ends when the feed stops and finishes the stream of what it hands over.
         Task.detached { await journal.consume(captures) }
         feed.start()
+        isStarted = true
         return Inspector(
-            url: URL(string: "http://127.0.0.1:\(listeningPort)/?token=\(token)")!, server: server,
+            url: URL(string: "http://127.0.0.1:\(listeningPort)/?token=\(token)")!, listener: listener,
             session: session, journal: journal, running: running)
     }
 
@@ -145,7 +135,7 @@ public final class Inspector {
     public func stop() async {
         session.feed.stop()
         session.recording.stop()
-        await server.stop(timeout: 1)
         running.cancel()
+        _ = await running.result
     }
 }

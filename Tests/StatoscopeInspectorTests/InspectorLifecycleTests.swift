@@ -47,6 +47,26 @@ extension InspectorTests {
             await again.stop()
         }
 
+        @Test func aSecondStartWhileTheFirstIsStartingFailsSayingOneRunsAtATime() async throws {
+            // Two tasks, each starting one: however their steps interleave, the second finds the slot
+            // the first claimed.
+            let first = Task { @MainActor in try await Inspector.start(root: Account()) }
+            let second = Task { @MainActor in try await Inspector.start(root: Account()) }
+            var started: [Inspector] = []
+            var refusals: [String] = []
+            for outcome in [await first.result, await second.result] {
+                switch outcome {
+                case .success(let inspector): started.append(inspector)
+                case .failure(let error): refusals.append("\(error)")
+                }
+            }
+            for inspector in started { await inspector.stop() }
+            #expect(started.count == 1, "\(started.count) inspectors started at once")
+            #expect(refusals == ["an inspector is already running: stop it before starting another"])
+            let again = try await Inspector.start(root: Account())
+            await again.stop()
+        }
+
         @Test func aStartOnAPortInUseFailsAndLeavesNoInspectorRunning() async throws {
             let first = try await Inspector.start(root: Account())
             let port = UInt16(first.url.port ?? 0)

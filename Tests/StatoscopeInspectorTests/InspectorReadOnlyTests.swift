@@ -70,6 +70,52 @@ extension InspectorTests {
             #expect(states.contains { $0?.status == 200 })
         }
 
+        @Test func aReplayForTheStatePageLeavesTheLiveSharedValuesAndTheirFileAlone() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "inspector-replay-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // The app's one store, saving in a file, which its builder gives every tree it makes.
+            let store = SharedStore(storage: JSONFileStorage(directory: folder))
+            let screen = ThemedScreen()
+            screen.inject(store)
+            let inspector = try await Inspector.start(
+                root: screen,
+                replayingInto: {
+                    let fresh = ThemedScreen()
+                    fresh.inject(store)
+                    return fresh
+                })
+            let requests = InspectorRequests(inspector: inspector.url)
+            screen.badge.send(.appeared)
+            screen.send(.choose("dark"))
+            screen.send(.choose("light"))
+            await store.flush()
+            let file = JSONFileStorage(directory: folder)
+            let saved = try #require(try file.load(InspectedKeys.theme.name))
+
+            // Event 2 is `choose("dark")`: the journal numbers it once it has taken it.
+            var state = try await requests.send("/state", query: ["event": "2", "token": requests.token])
+            var patience = TestPatience()
+            while state.status == 404, await patience.pause(for: .milliseconds(10)) {
+                state = try await requests.send("/state", query: ["event": "2", "token": requests.token])
+            }
+            let plan = try await requests.send("/test-plan", query: ["token": requests.token])
+            await inspector.stop()
+
+            #expect(state.status == 200, "\(state.text)")
+            let shown = try JSONDecoder().decode([String: String].self, from: Data(state.text.utf8))
+            // The session's values: the replay starts from the key's default, not from the live value.
+            #expect(shown["before"]?.contains(#"theme = "system""#) == true, "\(shown)")
+            #expect(shown["after"]?.contains(#"theme = "dark""#) == true, "\(shown)")
+            #expect(plan.status == 200, "\(plan.text)")
+            #expect(screen.theme == "light")
+            #expect(store.value(of: InspectedKeys.theme) == "light")
+            #expect(
+                screen.badge.told == ["dark", "light"], "the replays told the live badge of their changes")
+            await store.flush()
+            #expect(try file.load(InspectedKeys.theme.name) == saved, "the replays rewrote the saved file")
+        }
+
         @Test func noPathReadsAFileOutsideThePage() async throws {
             try await withInspector { _, port, token in
                 let host = "127.0.0.1:\(port)"

@@ -128,6 +128,29 @@ extension InspectorTests {
             }
         }
 
+        @Test func aPageStepsBackToAnEventBeforeTheLast20000ByTheInputsItsMessageCarries() async throws {
+            let account = Account()
+            try await withInspector(account) { requests in
+                for index in 1...20_010 { account.send(.rename("n\(index)")) }
+                // Once the journal answers for the last event, it has taken every one.
+                let last = try await waitForAnswer(requests, "/state", query: ["event": "20010"])
+                #expect(last.status == 200)
+                let byNumber = try await requests.send(
+                    "/state", query: ["token": requests.token, "event": "3"])
+                #expect(byNumber.status == 404)
+                #expect(
+                    byNumber.text
+                        == "event 3 is older than the last 20000 the inspector numbers: name its inputs, as the page does\n"
+                )
+                let byInputs = try await requests.send(
+                    "/state", query: ["token": requests.token, "event": "3", "inputs": "3"])
+                #expect(byInputs.status == 200, "\(byInputs.text)")
+                let states = try JSONDecoder().decode([String: String].self, from: Data(byInputs.text.utf8))
+                #expect(states["after"]?.contains(#"name = "n3""#) == true)
+                #expect(states["before"]?.contains(#"name = "n2""#) == true)
+            }
+        }
+
         @Test func withoutAWayToBuildAFreshTreeTheStateAfterAnEventSaysWhy() async throws {
             let account = Account()
             let inspector = try await Inspector.start(root: account)

@@ -85,6 +85,42 @@ extension InspectorTests {
             await again.stop()
         }
 
+        @Test func aPageConnectingLateGetsTheLast20000Entries() async throws {
+            let journal = InspectorJournal(
+                rootTypeName: "Account", canReplay: false, watchers: CriticalState(0))
+            let (captures, handOver) = AsyncStream<[Capture]>.makeStream()
+            for id in 1...25_000 {
+                handOver.yield([
+                    .event(id: id, cause: nil, scopePath: "Account", when: Account.When.save, inputs: id)
+                ])
+            }
+            handOver.yield([.tree(TreeSnapshot(description: "Account", work: []))])
+            handOver.finish()
+            await journal.consume(captures)
+            // What a page connecting now receives: the hello, the entries kept, then the tree.
+            var ids: [Int] = []
+            for await message in await journal.connect() {
+                let text = String(decoding: message, as: UTF8.self)
+                if text.contains(#""kind":"tree""#) { break }
+                if let match = text.firstMatch(of: /"id":(\d+)/), let id = Int(match.1) { ids.append(id) }
+            }
+            #expect(InspectorJournal.keptMessages == 20_000)
+            #expect(ids.count == 20_000, "a late page got \(ids.count) of the last 25,000 entries")
+            #expect(ids.first == 5_001 && ids.last == 25_000)
+            #expect(ids.elementsEqual(5_001...25_000), "the entries kept are not the last ones, in order")
+        }
+
+        @Test func longEntriesAreKeptUpTo64MBTheNewestAlways() {
+            var kept = RecentMessages(
+                capacity: InspectorJournal.keptMessages, byteLimit: InspectorJournal.keptBytes)
+            #expect(InspectorJournal.keptBytes == 64 << 20)
+            for index in 0..<100 { kept.append(Data(repeating: UInt8(index), count: 1 << 20)) }
+            #expect(kept.count == 64 && kept.bytes == 64 << 20)
+            #expect(kept.oldestFirst.map { $0.first } == (36..<100).map { UInt8($0) })
+            kept.append(Data(repeating: 1, count: 100 << 20))
+            #expect(kept.count == 1, "the newest entry is kept, however long")
+        }
+
         /// The messages `stream` yields until `enough` holds of them, or all it yielded within the test's
         /// patience.
         private static func messages(

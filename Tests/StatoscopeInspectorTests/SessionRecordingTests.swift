@@ -16,15 +16,15 @@ extension InspectorTests {
             account.send(.fail)
 
             // While recording: the events so far, then an end line that counts them.
-            #expect(session.text() == written + #"{"n":4,"end":{"events":2}}"# + "\n")
+            #expect(try session.text() == written + #"{"n":4,"end":{"events":2}}"# + "\n")
 
             recorder.stop()
             session.stop()
             // Stopped: exactly what a recorder wrote, its end line once.
-            #expect(session.text() == written)
+            #expect(try session.text() == written)
             #expect(written.components(separatedBy: #""end":"#).count == 2, "\(written)")
 
-            let first = session.text(firstEvents: 1)
+            let first = try session.text(firstEvents: 1)
             #expect(first.hasSuffix(#"{"n":3,"end":{"events":1}}"# + "\n"), "\(first)")
             #expect(try Recording(jsonLines: first).events.count == 1)
             #expect(try Recording(jsonLines: session.text(firstEvents: 0)).events.isEmpty)

@@ -29,6 +29,7 @@ final class InspectorFeed {
     private var snapshotScheduled = false
     /// Set while the inspector replays a recording into a fresh tree: those events are not the app's.
     var isReplaying = false
+    private var isStopped = false
 
     init(
         root: any Scope, recording: SessionRecording, watchers: CriticalState<Int>,
@@ -65,8 +66,11 @@ final class InspectorFeed {
         snapshot()
     }
 
-    /// Takes out what ``start()`` installed.
+    /// Takes out what ``start()`` installed, once: a stopped inspector released later leaves the slot
+    /// of the one started since alone.
     func stop() {
+        guard !isStopped else { return }
+        isStopped = true
         for registration in registrations { registration.remove() }
         registrations.removeAll()
         ScopeRuntime.lifecycleInspector = nil

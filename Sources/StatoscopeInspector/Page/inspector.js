@@ -162,7 +162,7 @@ async function select(message, row) {
     return;
   }
   $("detail-state").textContent = "replaying…";
-  const response = await fetch(withToken("state", { event: message.id }));
+  const response = await fetch(withToken("state", { event: message.id, inputs: message.inputs }));
   const body = await response.text();
   window.inspectorReceived.push(body);
   if (state.selected !== row) return;

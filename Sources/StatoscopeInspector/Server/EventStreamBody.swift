@@ -2,8 +2,9 @@ import FlyingSocks
 import Foundation
 
 /// A response body that stays open: the bytes of each event as it is published, until the stream
-/// finishes. FlyingFox sends a body of unknown length chunked, one chunk per buffer this returns, so
-/// each event leaves as soon as it is published.
+/// finishes. A body of unknown length is sent one buffer this returns at a time (chunked by
+/// FlyingFox, until the connection closes by the inspector's own connections), so each event leaves
+/// as soon as it is published.
 ///
 /// The inspector's page reads its server-sent events through it, and so does the demo's live count.
 package struct EventStreamBody: AsyncBufferedSequence {

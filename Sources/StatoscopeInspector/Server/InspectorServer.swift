@@ -26,12 +26,16 @@ struct InspectorServer: HTTPHandler {
                     statusCode: .ok, headers: [.contentType: "text/event-stream"],
                     body: HTTPBodySequence(from: EventStreamBody(events: events))))
         case "/state":
-            return await state(request.query["event"])
+            return await state(request.query["event"], inputs: request.query["inputs"])
         case "/recording":
-            var response = Self.text(await session.recordingText(), status: .ok)
-            response.headers[.contentType] = "application/x-ndjson"
-            response.headers[.contentDisposition] = #"attachment; filename="session.jsonl""#
-            return response
+            do {
+                var response = Self.text(try await session.recordingText(), status: .ok)
+                response.headers[.contentType] = "application/x-ndjson"
+                response.headers[.contentDisposition] = #"attachment; filename="session.jsonl""#
+                return response
+            } catch {
+                return Self.text("cannot download the session's recording: \(error)\n", status: .conflict)
+            }
         case "/test-plan":
             return await session.testPlan()
         default:
@@ -39,10 +43,24 @@ struct InspectorServer: HTTPHandler {
         }
     }
 
-    /// The state after event `id`, and before it, replayed into a fresh tree.
-    private func state(_ id: String?) async -> HTTPResponse {
-        guard let id, let number = Int(id), let inputs = await journal.inputs(through: number) else {
+    /// The state after event `id`, and before it, replayed into a fresh tree: after the recorded
+    /// inputs the page names (each event's message carries them), or, when it names none, as many as
+    /// the journal remembers for the event, for the last ``InspectorJournal/keptMessages`` events.
+    private func state(_ id: String?, inputs named: String?) async -> HTTPResponse {
+        guard let id, let number = Int(id) else {
             return Self.text("no event \(id ?? "(none given)") in this session\n", status: .notFound)
+        }
+        let inputs: Int
+        if let named, let count = Int(named), count >= 0 {
+            inputs = count
+        } else if let remembered = await journal.inputs(through: number) {
+            inputs = remembered
+        } else if await journal.isForgotten(number) {
+            return Self.text(
+                "event \(number) is older than the last \(InspectorJournal.keptMessages) the inspector numbers: name its inputs, as the page does\n",
+                status: .notFound)
+        } else {
+            return Self.text("no event \(number) in this session\n", status: .notFound)
         }
         do {
             let (before, after) = try await session.states(around: inputs)

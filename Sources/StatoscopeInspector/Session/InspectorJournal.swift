@@ -5,14 +5,19 @@ import Foundation
 /// (sensitive values redacted, by the library's one rule), keeps the messages sent so far for pages
 /// that connect later, and sends each new one to the pages connected.
 actor InspectorJournal {
-    /// How many messages are kept for pages that connect later; older ones are dropped.
+    /// How many messages are kept for pages that connect later: the last ones, older ones dropped.
     static let keptMessages = 20_000
+    /// How many bytes of messages are kept at most: fewer messages when they are long.
+    static let keptBytes = 64 << 20
 
-    private var messages: [Data] = []
+    private var messages = RecentMessages(capacity: keptMessages, byteLimit: keptBytes)
     private var latestTree: Data?
     private var pages: [UUID: AsyncStream<Data>.Continuation] = [:]
-    /// The number of recorded inputs up to each event, to replay to it.
+    /// The number of recorded inputs up to each of the last ``keptMessages`` events, to replay to it;
+    /// a page names the inputs of earlier ones itself.
     private var inputsByEvent: [Int: Int] = [:]
+    /// The number of the latest event taken.
+    private var newestEvent = 0
     /// Effects enqueued and not yet ended, per scope runtime and text, oldest first.
     private var openEffects: [String: [Int]] = [:]
     /// Analytics events handed over, waiting for the events they track.
@@ -65,8 +70,14 @@ actor InspectorJournal {
         for capture in waiting { take(capture) }
     }
 
-    /// How many recorded inputs a replay plays to show the state after event `id`.
+    /// How many recorded inputs a replay plays to show the state after event `id`, if it is one of
+    /// the last ``keptMessages`` events.
     func inputs(through id: Int) -> Int? { inputsByEvent[id] }
+
+    /// Whether event `id` happened, before the last ``keptMessages`` events.
+    func isForgotten(_ id: Int) -> Bool {
+        id >= 1 && id <= newestEvent - Self.keptMessages
+    }
 
     /// A stream of messages for a page, each as a server-sent event: those kept so far, the latest
     /// tree, then each new one.
@@ -74,7 +85,7 @@ actor InspectorJournal {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         let id = UUID()
         continuation.yield(Self.event(encoded(hello)))
-        for message in messages { continuation.yield(Self.event(message)) }
+        for message in messages.oldestFirst { continuation.yield(Self.event(message)) }
         if let latestTree { continuation.yield(Self.event(latestTree)) }
         pages[id] = continuation
         watchers.withLock { $0 = pages.count }
@@ -93,6 +104,9 @@ actor InspectorJournal {
         switch capture {
         case .event(let id, let cause, let scopePath, let when, let inputs):
             inputsByEvent[id] = inputs
+            newestEvent = max(newestEvent, id)
+            // Events are numbered one after the other: the one that falls out of the window goes.
+            inputsByEvent[id - Self.keptMessages] = nil
             var message = Message(kind: "event")
             message.id = id
             message.cause = cause
@@ -161,9 +175,6 @@ actor InspectorJournal {
     private func publish(_ message: Message) {
         let data = encoded(message)
         messages.append(data)
-        if messages.count > Self.keptMessages {
-            messages.removeFirst(messages.count - Self.keptMessages / 2)
-        }
         send(data)
     }
 

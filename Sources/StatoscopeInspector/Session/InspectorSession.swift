@@ -14,8 +14,8 @@ final class InspectorSession {
     }
 
     /// The recording so far, as a finished recording.
-    func recordingText() -> String {
-        recording.text()
+    func recordingText() throws -> String {
+        try recording.text()
     }
 
     /// The tree's description before and after the first `inputs` recorded events, each replayed

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
 import StatoscopeEffects
+import StatoscopeInjection
 
 /// Replays a recording into a tree of scopes, one event at a time or to the end, with effects off.
 ///
@@ -15,6 +16,9 @@ import StatoscopeEffects
 ///
 /// Each event goes through the scope's `send`, like the original. Effects its updates enqueue are
 /// dropped rather than run: their completions are in the recording, as the events they delivered.
+/// The tree shares nothing with the live app: its shared values live in a store of its own, in
+/// memory, starting from each key's default (a recording holds events, not values), so a replay
+/// changes none of the app's shared values, tells none of their readers and saves nothing.
 @MainActor
 public final class Replay<Root: Scope> {
     /// The recording being replayed.
@@ -34,6 +38,7 @@ public final class Replay<Root: Scope> {
         }
         self.recording = recording
         self.root = root
+        ScopeRuntimeTable.runtime(for: root).keepApartFromTheLiveApp()
     }
 
     /// Whether every event was replayed.

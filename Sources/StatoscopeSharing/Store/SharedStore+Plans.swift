@@ -17,14 +17,14 @@ extension SharedStore {
 
     /// The store `scope` reads its shared values from.
     package static func resolved(by scope: some Scope) -> SharedStore {
-        ScopeRuntimeTable.runtime(for: scope).resolve(SharedStore.self)
+        SharedStore.serving(ScopeRuntimeTable.runtime(for: scope))
     }
 
     /// The value of `key` as `scope` reads it, loading it if no scope read it yet, without telling
     /// observers.
     package static func current<Value>(_ key: SharedKey<Value>, readBy scope: some Scope) -> Value {
         let runtime = ScopeRuntimeTable.runtime(for: scope)
-        return runtime.resolve(SharedStore.self).box(for: key, reader: runtime).current
+        return SharedStore.serving(runtime).box(for: key, reader: runtime).current
     }
 
     /// What the storage holds for `key`, decoded, or why it cannot say.

@@ -31,7 +31,8 @@ public final class SharedStore: Injectable {
     enum WriteSchedule {
         /// A while after the first unsaved change.
         case coalesced(Duration)
-        /// When a test plan checks what was saved, synchronously: plans run no clock.
+        /// When a test plan checks what was saved, synchronously: plans run no clock. A replay's
+        /// stand-in, which no check reads, never saves.
         case whenChecked
     }
 

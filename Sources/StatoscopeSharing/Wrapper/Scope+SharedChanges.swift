@@ -31,7 +31,7 @@ extension Scope {
         of key: SharedKey<Value>, as event: @escaping @MainActor (Value) -> When
     ) {
         let runtime = ScopeRuntimeTable.runtime(for: self)
-        let box = runtime.resolve(SharedStore.self).box(for: key, reader: runtime)
+        let box = SharedStore.serving(runtime).box(for: key, reader: runtime)
         box.observe(by: self, runtime: runtime) { [weak self] value in
             self?.send(event(value))
         }

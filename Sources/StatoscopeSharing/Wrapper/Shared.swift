@@ -143,7 +143,7 @@ public struct Shared<Value: Sendable> {
                 return resolved.box
             }
             let runtime = ScopeRuntimeTable.runtime(for: reader)
-            let box = runtime.resolve(SharedStore.self).box(for: key, reader: runtime)
+            let box = SharedStore.serving(runtime).box(for: key, reader: runtime)
             reader[keyPath: storageKeyPath].resolved = (box, ScopeTree.generation)
             return box
         }
@@ -163,7 +163,7 @@ extension Shared: ResolvedStateStorage {
             guard let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope) else {
                 return key.defaultValue
             }
-            return runtime.resolve(SharedStore.self).box(for: key, reader: runtime).current
+            return SharedStore.serving(runtime).box(for: key, reader: runtime).current
         }
     }
 }

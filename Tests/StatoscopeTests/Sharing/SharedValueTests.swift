@@ -74,6 +74,30 @@ struct SharedValueTests {
         #expect(parent.right.unread == 0)
     }
 
+    @Test func reproducingARecordingBesideALiveTreeLeavesTheProcessStoreAndItsReadersAlone() async throws {
+        let store = SharedStore.defaultValue
+        let storage = try #require(store.storage as? InMemoryStorage)
+        let live = LiveNotebook()
+        live.send(.watch)
+        var text = ""
+        let recorder = Recorder(recording: live) { text += $0 }
+        live.send(.turnTo(7))
+        recorder.stop()
+        live.send(.turnTo(9))
+        await store.flush()
+        let writes = storage.writeCount(of: LiveNotebook.pageKey.name)
+        let saved = storage.load(LiveNotebook.pageKey.name)
+
+        let replayed = try Recording(jsonLines: text).reproduce { LiveNotebook() }
+        #expect(replayed.page == 7, "the replay shows the session's value")
+        #expect(live.page == 9)
+        #expect(store.value(of: LiveNotebook.pageKey) == 9)
+        #expect(live.told == [7, 9], "the replay told the live notebook of its change")
+        await store.flush()
+        #expect(storage.writeCount(of: LiveNotebook.pageKey.name) == writes, "the replay saved its value")
+        #expect(storage.load(LiveNotebook.pageKey.name) == saved)
+    }
+
     @Test func aViewReadingASharedValueRefreshesOncePerChange() {
         let parent = sharingTree()
         var refreshes = 0

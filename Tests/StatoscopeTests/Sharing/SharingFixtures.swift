@@ -144,3 +144,28 @@ final class ObservableUnreadBadge: Scope {
         text = "\(unread)"
     }
 }
+
+/// A notebook reading a persisted page from the process's store, as an app that injects none does,
+/// and keeping each change it was told of: the live tree a replay beside it must leave alone.
+@MainActor
+final class LiveNotebook: Scope {
+    /// Read by this notebook only, so that no other test's scope shares its value.
+    static let pageKey = SharedKey<Int>.persisted("liveNotebookPage", default: 1)
+
+    @Shared(LiveNotebook.pageKey) var page: Int
+    var told: [Int] = []
+
+    enum When: Codable, Sendable {
+        case watch
+        case turnTo(Int)
+        case pageChanged(Int)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .watch: receiveChanges(of: Self.pageKey, as: When.pageChanged)
+        case .turnTo(let page): self.page = page
+        case .pageChanged(let page): told.append(page)
+        }
+    }
+}
