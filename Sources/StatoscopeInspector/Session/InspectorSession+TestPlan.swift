@@ -4,12 +4,17 @@ import Foundation
 extension InspectorSession {
     /// The page's "copy as test plan": the Swift source of a test plan that replays the session into
     /// a fresh tree and checks the state after each step.
-    func testPlan() -> HTTPResponse {
-        // Writing the plan replays the session: the inspector's own instruments skip those events.
-        feed.isReplaying = true
-        defer { feed.isReplaying = false }
+    func testPlan() async -> HTTPResponse {
         do {
-            return InspectorServer.text(try recording.testPlanSource(), status: .ok)
+            guard recording.testPlan != nil else {
+                throw InspectorUnavailable(reason: SessionRecording.noReplay)
+            }
+            let session = try await recording.recording()
+            // Writing the plan replays the session: the inspector's own instruments skip those
+            // events, with no suspension while they do.
+            feed.isReplaying = true
+            defer { feed.isReplaying = false }
+            return InspectorServer.text(try recording.testPlanSource(of: session), status: .ok)
         } catch {
             return InspectorServer.text(
                 "cannot write a test plan of this session: \(error)\n", status: .conflict)

@@ -14,17 +14,20 @@ final class InspectorSession {
     }
 
     /// The recording so far, as a finished recording.
-    func recordingText() throws -> String {
-        try recording.text()
+    func recordingText() async throws -> String {
+        try await recording.text()
     }
 
     /// The tree's description before and after the first `inputs` recorded events, each replayed
     /// into a fresh tree, away from the live one; the inspector's own instruments skip those events.
-    func states(around inputs: Int) throws -> (before: String, after: String) {
+    func states(around inputs: Int) async throws -> (before: String, after: String) {
+        guard recording.replay != nil else { throw InspectorUnavailable(reason: SessionRecording.noReplay) }
+        let after = try await recording.recording(firstEvents: inputs)
+        let before = try await recording.recording(firstEvents: max(0, inputs - 1))
+        // Set only while the replays run, with no suspension between: the app's own events, which
+        // the main actor handles between turns, are never taken for the replay's.
         feed.isReplaying = true
         defer { feed.isReplaying = false }
-        let after = try recording.state(afterEvents: inputs)
-        let before = try recording.state(afterEvents: max(0, inputs - 1))
-        return (before, after)
+        return (try recording.state(after: before), try recording.state(after: after))
     }
 }
