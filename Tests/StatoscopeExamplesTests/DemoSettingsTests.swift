@@ -13,7 +13,7 @@ struct DemoSettingsTests {
             .WHEN(.userSetsFontSize(22))
             .THEN_Shared(.demoSettings, equals: DemoSettings(fontSize: 22, theme: .dark))
             .WHEN(.userChoosesTheme(.light))
-            .THEN_Saved(.demoSettings, equals: DemoSettings(fontSize: 22, theme: .light), writes: 1)
+            .THEN_Saved(.demoSettings, equals: DemoSettings(fontSize: 22, theme: .light), writes: 2)
             .runTest()
     }
 

@@ -49,7 +49,7 @@ struct SharedValuePlanTests {
                 .FORK(.larger) { branch in
                     try branch
                         .THEN_Shared(PlanKeys.size, equals: 32)
-                        .THEN_Saved(PlanKeys.size, equals: 32, writes: 1)
+                        .THEN_Saved(PlanKeys.size, equals: 32, writes: 2)
                 }
                 .THEN_Shared(PlanKeys.size, equals: 31)
                 .THEN_Saved(PlanKeys.size, equals: 31, writes: 1)

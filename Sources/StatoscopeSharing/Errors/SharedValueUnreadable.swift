@@ -1,5 +1,7 @@
 /// A saved shared value could not be read: the default value (or, on a reload, the value the app
-/// had) is used instead, and a copy of what was saved is kept aside, unchanged.
+/// had) is used instead, and a copy of what was saved is kept aside, unchanged. When no copy can be
+/// made (the app may not read it), the value is never saved over it: each save of the key is refused
+/// with a ``SharedValueNotSaved``, reported once, until a reload finds it readable.
 public struct SharedValueUnreadable: Error, Sendable, CustomStringConvertible {
     /// The name of the value's key.
     public let key: String
@@ -12,13 +14,16 @@ public struct SharedValueUnreadable: Error, Sendable, CustomStringConvertible {
 
     /// One line naming the key and what happened.
     public var description: String {
-        let copy = keptAside.map { "a copy is kept at \($0)" } ?? "no copy could be kept"
+        let copy =
+            keptAside.map { "a copy is kept at \($0)" }
+            ?? "no copy could be kept, so nothing is saved over it"
         return "the saved value \"\(key)\" at \(location) could not be read: \(reason); \(copy); "
             + "it is not used"
     }
 }
 
-/// A shared value could not be saved: the app keeps it, and the next change tries again.
+/// A shared value could not be saved: the app keeps it, a reload does not replace it, and the next
+/// save (a change, a flush, a reload) tries again.
 public struct SharedValueNotSaved: Error, Sendable, CustomStringConvertible {
     /// The name of the value's key.
     public let key: String

@@ -14,7 +14,10 @@ extension SharedFormat where Value: Codable {
         encode = { value in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            return try encoder.encode(Envelope(version: version, value: value))
+            return try encoder.encode(
+                Envelope(
+                    version: version, value: value, someAroundNil: StatoscopeSharing.someAroundNil(in: value))
+            )
         }
         decode = { data in
             let saved: SavedVersion
@@ -25,7 +28,11 @@ extension SharedFormat where Value: Codable {
             }
             if saved.version == version {
                 do {
-                    return try JSONDecoder().decode(Envelope<Value>.self, from: data).value
+                    let envelope = try JSONDecoder().decode(Envelope<Value>.self, from: data)
+                    guard let count = envelope.someAroundNil else { return envelope.value }
+                    return try nilWrapped(in: count, as: Value.self)
+                } catch let problem as SharedFormatProblem {
+                    throw problem
                 } catch {
                     throw SharedFormatProblem.undecodable("\(error)")
                 }
@@ -56,6 +63,9 @@ extension SharedFormat where Value: Codable {
 private struct Envelope<Value: Codable>: Codable {
     let version: Int
     let value: Value
+    /// For a nested optional holding `nil` below its top (`.some(nil)`), how many `.some` wrap it:
+    /// the value alone is `null`, as the top's `nil` is. Absent otherwise.
+    var someAroundNil: Int?
 }
 
 /// The version of a saved value, read before the value.

@@ -14,7 +14,11 @@ import Foundation
 /// directory, nothing is written, and the value loads as its default.
 ///
 /// A save writes a new file beside the old one and renames it over it, so a process stopped in the
-/// middle of a save leaves the previous file or the new one, never part of either. An unreadable file
+/// middle of a save leaves the previous file or the new one, never part of either. The new file is
+/// `.<name>.json.saving-<process>-<random>` until renamed; the next save or load of the key removes
+/// those of its own that processes no longer running left (killed mid-save). An empty file is nothing
+/// saved yet, what a write stopped before its first byte leaves: it loads as the default, with no
+/// report. An unreadable file
 /// is copied, byte for byte, to `<name>.json.unreadable` (`.unreadable-2`, `-3`… when that is taken;
 /// its start cut short when the whole would pass 255 bytes) before anything overwrites it.
 public struct JSONFileStorage: SharedStorage {
@@ -40,6 +44,7 @@ public struct JSONFileStorage: SharedStorage {
     public func load(_ name: String) throws -> Data? {
         // A name no file can hold has nothing saved.
         guard fileNameProblem(of: name) == nil else { return nil }
+        removeStaleTemporaryFiles(of: name)
         let url = url(of: name)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
@@ -49,8 +54,8 @@ public struct JSONFileStorage: SharedStorage {
     public func save(_ data: Data, as name: String) throws {
         if let problem = fileNameProblem(of: name) { throw problem }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // Foundation's atomic write: a temporary file in the same directory, renamed over the old one.
-        try data.write(to: url(of: name), options: [.atomic])
+        removeStaleTemporaryFiles(of: name)
+        try writeWhole(data, to: url(of: name))
     }
 
     /// Keeps a copy of what is saved under `name` aside, and says where.

@@ -11,6 +11,11 @@ final class SharedBox<Value: Sendable>: Observable {
     let name: String
     /// How the value is saved; nil for a value kept in memory.
     let format: SharedFormat<Value>?
+    /// The value where nothing is saved: what a reload finds when the saved one was deleted.
+    let defaultValue: Value
+    /// Whether two values are the same, when `Value` is `Equatable`: writing the same value again is
+    /// no change.
+    private let isSame: (@Sendable (Value, Value) -> Bool)?
     /// The store holding it; nil for a value a scope owns.
     weak var store: SharedStore?
     @usableFromInline var storedValue: Value
@@ -18,22 +23,24 @@ final class SharedBox<Value: Sendable>: Observable {
     /// The key path observers are told of, made once: a key path into a generic class is made anew
     /// each time its literal runs, which cost a read more than the rest of it.
     @usableFromInline var observedPath: KeyPath<SharedBox<Value>, Value>?
-    /// The bytes the storage holds as far as this app knows (loaded or written by it): a reload that
+    /// The bytes the storage holds as far as this app knows (loaded, or saved by it): a reload that
     /// finds them again finds no change.
     var knownData: Data?
+    /// Why the value must not be saved, when what the storage holds could be neither read nor kept
+    /// aside: a save would destroy it.
+    var saveRefusal: String?
+    var saveRefusalReported = false
     /// The scope that first read the value, named by reports about it that no scope causes.
     var firstReader: ReaderName?
-    /// The scopes told of each change, as events of their own.
-    private var observers: [SharedObserver<Value>] = []
-    /// The scopes in `observers`, released ones included until a change drops them: a scope asking
-    /// for the first time is added without a search of the others, so that many scopes asking cost in
-    /// proportion to their number.
-    private var observerIDs: Set<ObjectIdentifier> = []
+    /// The scopes told of each change.
+    let readers = SharedReaders<Value>()
 
     nonisolated init(name: String, value: Value, format: SharedFormat<Value>?) {
         self.name = name
         self.storedValue = value
+        self.defaultValue = value
         self.format = format
+        self.isSame = sameness(of: Value.self)
     }
 
     /// The value, read as a view or a scope reads it: observed.
@@ -54,59 +61,28 @@ final class SharedBox<Value: Sendable>: Observable {
     /// The value, read without telling observers: for descriptions and checks.
     var current: Value { storedValue }
 
-    /// Changes the value: observers of the value are told once, then the scopes observing changes get
-    /// their events, save those out of the app.
-    func change(to newValue: Value) {
+    /// Changes the value, unless `newValue` is the same (for an `Equatable` value): observers of the
+    /// value are told once, then every scope observing changes gets its event, but `writer`, the
+    /// scope that made the change, if any. Returns whether the value changed.
+    @discardableResult
+    func change(to newValue: Value, by writer: ObjectIdentifier?) -> Bool {
+        if let isSame, isSame(storedValue, newValue) { return false }
         registrar.withMutation(of: self, keyPath: valuePath) { storedValue = newValue }
-        guard !observers.isEmpty else { return }
-        // A copy: an observer's event may ask for more changes, which edit the list, or dismiss a
-        // scope further on in it, which is then not told. Each scope's place is read once, just
-        // before it is told.
-        var someReleased = false
-        for observer in observers {
-            guard let runtime = observer.runtime, !runtime.hasLeftTheApp else {
-                someReleased = someReleased || observer.isReleased
-                continue
-            }
-            observer.deliver(newValue)
-        }
-        if someReleased {
-            observers.removeAll(where: \.isReleased)
-            observerIDs = Set(observers.map(\.scopeID))
-        }
+        readers.tell(newValue, except: writer)
+        return true
     }
 
     /// Tells `scope` of each change from now on, replacing what it asked before.
     func observe(
         by scope: AnyObject, runtime: ScopeRuntime, deliver: @escaping @MainActor (Value) -> Void
     ) {
-        let id = ObjectIdentifier(scope)
-        if observerIDs.contains(id) {
-            // A released scope's identifier may have been given to this one: its request goes too.
-            observers.removeAll { $0.isReleased || $0.scopeID == id }
-            observerIDs = Set(observers.map(\.scopeID))
-        }
-        observerIDs.insert(id)
-        observers.append(SharedObserver(scopeID: id, runtime: runtime, deliver: deliver))
+        readers.add(scope: scope, runtime: runtime, deliver: deliver)
     }
 
     /// Sets the loaded value, which no one read yet.
     func load(_ value: Value) {
         storedValue = value
     }
-}
-
-/// A scope told of a shared value's changes, held weakly through its place in its tree.
-@MainActor
-struct SharedObserver<Value> {
-    let scopeID: ObjectIdentifier
-    /// The scope's place in its tree: a scope out of the app is not told, since the event would be
-    /// refused and reported.
-    weak var runtime: ScopeRuntime?
-    let deliver: @MainActor (Value) -> Void
-
-    /// Whether the scope is gone: its request ends.
-    var isReleased: Bool { runtime?.scope == nil }
 }
 
 /// What a report names of a scope that may be gone.
@@ -120,5 +96,21 @@ struct ReaderName {
         type = runtime.scopeType
         id = runtime.scopeID
         path = runtime.path
+    }
+}
+
+/// Whether two values of `type` are the same, if it is `Equatable`.
+private func sameness<Value: Sendable>(of type: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
+    guard let equatable = type as? any (Equatable & Sendable).Type else { return nil }
+    return sameness(of: equatable, as: type)
+}
+
+/// `==` of `Equal`, on values known to be of that type.
+private func sameness<Equal: Equatable & Sendable, Value: Sendable>(
+    of _: Equal.Type, as _: Value.Type
+) -> @Sendable (Value, Value) -> Bool {
+    { first, second in
+        guard let first = first as? Equal, let second = second as? Equal else { return false }
+        return first == second
     }
 }

@@ -18,9 +18,10 @@ import StatoscopeInjection
 /// ``JSONFileStorage/standardDirectory`` or, in a test process that links StatoscopeTesting, in
 /// memory, so that no test touches the disk unless it injects a store that does.
 ///
-/// Changes to persisted values are saved off the main actor, a while after the first of them
-/// (`writeDelay`, on the ``EffectClock`` the changing scope sees), all at once: a burst of changes
-/// costs one save. Call ``flush()`` when the app goes to the background or ends (on Apple platforms
+/// Changes to persisted values are saved off the main actor, encoding included: the first change
+/// after a quiet period at once, the changes that follow within `writeDelay` (on the ``EffectClock``
+/// the changing scope sees) together when it ends, with their latest values: a burst of changes costs
+/// two saves. Call ``flush()`` when the app goes to the background or ends (on Apple platforms
 /// the store does it when the app does), and ``reload()`` to see what another process saved.
 @MainActor
 public final class SharedStore: Injectable {
@@ -41,18 +42,23 @@ public final class SharedStore: Injectable {
     private var chosenStorage: (any SharedStorage)?
     var entries: [EntryKey: any SharedEntry] = [:]
     /// The persisted values changed since they were last saved, in the order of their first change.
-    private var unsaved: [EntryKey] = []
-    private var saveTimer: Task<Void, Never>?
+    var unsaved: [EntryKey] = []
+    /// The write delay's window, open from a save until the delay has passed.
+    var saveTimer: Task<Void, Never>?
+    /// Whether a value changed since the window opened: its end saves it.
+    var changedInWindow = false
+    /// Whether a test plan saved a change since its last check: the next is saved when a check asks.
+    var planWindowIsOpen = false
     /// The last save started, which waits for the one before it: saves run one at a time, in order.
-    private var saving: Task<Void, Never>?
+    var saving: Task<Void, Never>?
     /// Where the saves write: a queue of the store's own rather than the concurrency pool, whose few
     /// threads a slow or stuck disk would hold, and every effect of the app with them.
-    private nonisolated let writer = DispatchQueue(label: "Statoscope.SharedStore.writer")
+    nonisolated let writer = DispatchQueue(label: "Statoscope.SharedStore.writer")
     /// The app lifecycle observers that flush the store, registered with its first change.
-    private var lifecycleObservers: [any NSObjectProtocol]?
+    var lifecycleObservers: [any NSObjectProtocol]?
 
-    /// A store saving in `storage`, or in the default one (see above) when nil, a `writeDelay` after
-    /// the first unsaved change.
+    /// A store saving in `storage`, or in the default one (see above) when nil: a change at once,
+    /// the changes within `writeDelay` after it when the delay ends.
     public nonisolated init(storage: (any SharedStorage)? = nil, writeDelay: Duration = .milliseconds(250)) {
         self.givenStorage = storage
         self.schedule = .coalesced(max(writeDelay, .zero))
@@ -87,6 +93,12 @@ public final class SharedStore: Injectable {
         (entries[EntryKey(key)] as? SharedBox<Value>)?.current ?? key.defaultValue
     }
 
+    /// How many readers a change to `key` walks to tell them of it: the scopes that asked, less those
+    /// a change found out of the app and that the tree has not changed since.
+    package func readersToldOfChanges<Value>(to key: SharedKey<Value>) -> Int {
+        (entries[EntryKey(key)] as? SharedBox<Value>)?.readers.walkedCount ?? 0
+    }
+
     /// The box of `key`, made and loaded on first use; `reader` is the scope that asked.
     func box<Value>(for key: SharedKey<Value>, reader: ScopeRuntime) -> SharedBox<Value> {
         let entryKey = EntryKey(key)
@@ -100,125 +112,6 @@ public final class SharedStore: Injectable {
         entries[entryKey] = box
         if let format = key.format { load(box, format: format, reader: reader) }
         return box
-    }
-
-    /// Changes a value, which `runtime`'s update does: readers see it at once, scopes observing it
-    /// get their events once the update returns, and a persisted one is saved later.
-    func change<Value>(
-        _ box: SharedBox<Value>, to value: Value, by runtime: ScopeRuntime, key: SharedKey<Value>
-    ) {
-        box.change(to: value)
-        guard key.format != nil else { return }
-        let entryKey = EntryKey(key)
-        if !unsaved.contains(entryKey) { unsaved.append(entryKey) }
-        scheduleSave(onClockOf: runtime)
-    }
-
-    /// Saves what changed, a delay after now on the clock `runtime` resolves, unless a save is
-    /// already due: the clock is resolved only then, once per burst.
-    private func scheduleSave(onClockOf runtime: ScopeRuntime) {
-        guard case .coalesced(let delay) = schedule, saveTimer == nil else { return }
-        let clock = runtime.resolve(EffectClock.self)
-        if lifecycleObservers == nil { lifecycleObservers = observeAppLifecycle() }
-        saveTimer = Task { [weak self] in
-            try? await clock.sleep(for: delay)
-            guard !Task.isCancelled, let self else { return }
-            self.saveTimer = nil
-            self.startSaving()
-        }
-    }
-
-    /// Saves every unsaved change now, off the main actor, and returns once every save started so far
-    /// has ended: call it when the app goes to the background or is about to end.
-    public func flush() async {
-        saveTimer?.cancel()
-        saveTimer = nil
-        startSaving()
-        await saving?.value
-    }
-
-    /// Encodes the unsaved values here, where they live, and saves them off the main actor. The save
-    /// holds what it writes and where, never the store: a store released meanwhile still has its
-    /// values saved.
-    private func startSaving() {
-        let batch = takeUnsaved()
-        guard !batch.isEmpty else { return }
-        let storage = self.storage
-        let previous = saving
-        let writer = self.writer
-        saving = Task.detached {
-            await previous?.value
-            let failures = await withCheckedContinuation { continuation in
-                writer.async { continuation.resume(returning: Self.write(batch, to: storage)) }
-            }
-            if !failures.isEmpty { await Self.reportNotSaved(failures) }
-        }
-    }
-
-    /// Saves every unsaved change now, on the caller's thread: what a test plan's check does.
-    package func saveNow() {
-        Self.reportNotSaved(Self.write(takeUnsaved(), to: storage))
-    }
-
-    /// A value to save: its bytes, and its entry, which a report about it names.
-    private struct Unsaved: Sendable {
-        let entry: any SharedEntry
-        let name: String
-        let data: Data
-    }
-
-    /// A value the storage refused, and what it threw.
-    private struct NotSaved: Sendable {
-        let entry: any SharedEntry
-        let error: SharedValueNotSaved
-    }
-
-    /// Writes `batch` to `storage`, one value after the other, and returns what it refused.
-    private nonisolated static func write(_ batch: [Unsaved], to storage: any SharedStorage) -> [NotSaved] {
-        var failures: [NotSaved] = []
-        for item in batch {
-            do {
-                try storage.save(item.data, as: item.name)
-            } catch {
-                failures.append(
-                    NotSaved(
-                        entry: item.entry,
-                        error: SharedValueNotSaved(
-                            key: item.name, location: storage.location(of: item.name), reason: "\(error)")))
-            }
-        }
-        return failures
-    }
-
-    private static func reportNotSaved(_ failures: [NotSaved]) {
-        for failure in failures { report(failure.error, about: failure.entry) }
-    }
-
-    /// The unsaved values as bytes, each now known to be what the storage will hold.
-    private func takeUnsaved() -> [Unsaved] {
-        var batch: [Unsaved] = []
-        for entryKey in unsaved {
-            guard let entry = entries[entryKey] else { continue }
-            switch entry.encoded() {
-            case .success(let data):
-                batch.append(Unsaved(entry: entry, name: entry.name, data: data))
-            case .failure(let error):
-                Self.report(
-                    SharedValueNotSaved(
-                        key: entry.name, location: storage.location(of: entry.name), reason: "\(error)"),
-                    about: entry)
-            }
-        }
-        unsaved.removeAll()
-        return batch
-    }
-
-    /// Reads again what the storage holds for every persisted value read so far, after saving this
-    /// app's unsaved changes: a value another process saved replaces the one in use, and the scopes
-    /// observing it get their events. What this app saved itself is never taken for a change.
-    public func reload() async {
-        await flush()
-        for entry in entries.values { entry.reload(from: storage) }
     }
 
     /// Reports a problem with a value to ``ErrorReporting``, naming the scope that first read it.
@@ -245,7 +138,11 @@ struct EntryKey: Hashable {
     let type: ObjectIdentifier
 
     init<Value>(_ key: SharedKey<Value>) {
-        name = key.name
-        type = ObjectIdentifier(Value.self)
+        self.init(name: key.name, type: Value.self)
+    }
+
+    init<Value>(name: String, type _: Value.Type) {
+        self.name = name
+        self.type = ObjectIdentifier(Value.self)
     }
 }

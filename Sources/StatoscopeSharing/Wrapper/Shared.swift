@@ -118,10 +118,10 @@ public struct Shared<Value: Sendable> {
             if let store = box.store {
                 store.change(box, to: newValue, by: runtime, key: key)
             } else {
-                box.change(to: newValue)
+                box.change(to: newValue, by: runtime.scopeID)
             }
         case .owned:
-            box.change(to: newValue)
+            box.change(to: newValue, by: runtime.scopeID)
         }
     }
 

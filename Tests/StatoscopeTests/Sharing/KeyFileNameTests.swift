@@ -49,11 +49,12 @@ struct KeyFileNameTests: KeyFileProbing {
             let reader = KeyReader(SharedKey<Int>.persisted(name, default: 0))
             let store = SharedStore(storage: JSONFileStorage(directory: directory))
             reader.inject(store)
-            reader.send(.set(index))
+            // Not the default, 0: writing the value held is no change, and saves nothing.
+            reader.send(.set(index + 1))
             await store.flush()
         }
         #expect(fileNames(in: directory).count == names.count, "\(fileNames(in: directory))")
-        for (index, name) in names.enumerated() { #expect(load(name, in: directory) == index, "\(name)") }
+        for (index, name) in names.enumerated() { #expect(load(name, in: directory) == index + 1, "\(name)") }
     }
 
     @Test func aNameWhoseFileNameIsTooLongIsReportedNamingTheKeyAndTheDirectoryAndWritesNothing() async {

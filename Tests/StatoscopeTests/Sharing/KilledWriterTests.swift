@@ -52,5 +52,43 @@ struct KilledWriterTests {
             #expect(saved.value.count == 100_000)
             #expect(Set(saved.value).count == 1)
         }
+        _ = try JSONFileStorage(directory: directory).load("stress")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["stress.json"],
+            "the killed writers' temporary files are left")
+    }
+
+    @Test func aKilledWritersTemporaryFilesAreRemovedByTheNextLoadOrSaveOfTheirKeyOnly() throws {
+        let directory = temporaryDirectory()
+        let storage = JSONFileStorage(directory: directory)
+        let dead = try deadProcessID()
+        let own = ProcessInfo.processInfo.processIdentifier
+        let stale = [".stress.json.saving-\(dead)-0badf00d", ".stress.json.saving-\(dead)-1234abcd"]
+        let kept = [
+            ".other.json.saving-\(dead)-0badf00d",  // another key's
+            ".stress.json.saving-\(own)-0badf00d",  // a save of a live process
+            "stress.json.saving-\(dead)-0badf00d",  // not a name the storage gives a temporary file
+            "notes.txt",
+        ]
+        for name in stale + kept {
+            try Data("part of a save".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        #expect(try storage.load("stress") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == kept.sorted())
+        try Data("part of a save".utf8).write(to: directory.appendingPathComponent(stale[0]))
+        try storage.save(Data(#"{"value":[1],"version":1}"#.utf8), as: "stress")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == (kept + ["stress.json"]).sorted())
+    }
+
+    /// The identifier of a process that has ended.
+    private func deadProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 0"]
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
     }
 }

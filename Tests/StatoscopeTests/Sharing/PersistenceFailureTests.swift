@@ -3,7 +3,7 @@ import Statoscope
 import StatoscopeTestSupport
 import Testing
 
-/// A file that cannot be read (a directory in its place, empty, saved by a newer version, refused by a
+/// A file that cannot be read (a directory in its place, saved by a newer version, refused by a
 /// migration, damaged twice or since the last load), a directory that is a file, a value JSON cannot
 /// encode, a key's version at the ends of `Int`, two keys of one name and different types: each is
 /// reported naming the key, its bytes kept aside, and the app goes on with its value.
@@ -25,22 +25,6 @@ struct PersistenceFailureTests {
         reader.send(.set(20))
         await store.flush()
         #expect(reader.value == 20, "the app keeps the value")
-    }
-
-    @Test func anEmptyFileIsReportedKeptAsideAndGivesTheDefault() async throws {
-        let directory = temporaryDirectory()
-        let file = directory.appendingPathComponent("persistedPlain.json")
-        try Data().write(to: file)
-        let (reader, store) = readerWithStore(PersistenceKeys.plain, in: directory)
-        let reports = ErrorReportCollector(for: reader)
-        #expect(reader.value == 14)
-        #expect(reports.reports.count == 1)
-        #expect((reports.reports.first?.error as? SharedValueUnreadable)?.key == "persistedPlain")
-        reader.send(.set(3))
-        await store.flush()
-        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path + ".unreadable")) == Data())
-        let (nextRun, _) = readerWithStore(PersistenceKeys.plain, in: directory)
-        #expect(nextRun.value == 3)
     }
 
     @Test func aFileSavedByANewerVersionIsKeptAsideByteForByteAndGivesTheDefault() async throws {

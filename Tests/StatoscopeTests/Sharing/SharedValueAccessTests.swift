@@ -4,8 +4,8 @@ import StatoscopeTestSupport
 import Testing
 
 /// Who may change a shared value and who is told: a write from an effect's task, or to an owned value
-/// outside an update, is refused and reported; a change event that changes the value again is told
-/// each change; a dismissed scope is told nothing; a subclass reads and changes its own shared values
+/// outside an update, is refused and reported; a change event that changes the value again is not
+/// told of its own change; a dismissed scope is told nothing; a subclass reads and changes its own shared values
 /// and its base class's; a scope that read a value before it was linked reads the store above it once
 /// linked.
 @MainActor
@@ -36,13 +36,16 @@ struct SharedValueAccessTests {
         #expect(owner.draft == "typed")
     }
 
-    @Test func aChangeEventThatChangesTheValueAgainIsToldEachChangeBeforeTheSendReturns() {
+    @Test func aChangeEventThatChangesTheValueAgainIsNotToldOfItsOwnChange() {
+        let store = SharedStore(storage: InMemoryStorage())
         let chaser = ChangeChaser()
-        chaser.inject(SharedStore(storage: InMemoryStorage()))
+        chaser.inject(store)
+        let host = ChangeHost()
+        host.inject(store)
         chaser.send(.appeared)
-        chaser.send(.bump)
-        #expect(chaser.value == 3)
-        #expect(chaser.told == [1, 2, 3])
+        host.send(.bump)
+        #expect(host.value == 2, "the chaser's change is seen when the send returns")
+        #expect(chaser.told == [1])
     }
 
     @Test func aDismissedScopeThatAskedForChangesIsNotSentThem() {

@@ -73,8 +73,9 @@ extension TestPlan {
     /// Checks what the scope's store saved for a persisted key: the value and, when `writes` is
     /// given, how many saves it took.
     ///
-    /// A plan's store saves the changes made since the last check when a check asks, in one save:
-    /// a burst of changes between two checks is one write, as a live store's delay makes it one.
+    /// A plan's store saves the first change after a check at once, and those that follow when a
+    /// check asks, in one save: as a live store saves the first change of a burst at once and the
+    /// rest when its window ends.
     ///
     /// <!-- compiled with: SharingApp -->
     /// <!-- compiled in a function -->
@@ -82,7 +83,7 @@ extension TestPlan {
     /// try SettingsScreen.GIVEN { SettingsScreen() }
     ///     .WHEN(.userTappedLarger)
     ///     .WHEN(.userTappedLarger)
-    ///     .THEN_Saved(.fontSize, equals: 16, writes: 1)
+    ///     .THEN_Saved(.fontSize, equals: 16, writes: 2)
     ///     .runTest()
     /// ```
     public func THEN_Saved<Value: Equatable & Codable>(
