@@ -33,27 +33,34 @@ extension InspectorTests {
         }
 
         @Test func theSessionsEventsAreEncodedOffTheMainActor() async throws {
-            let probe = EncodingThreads()
+            // The main actor's thread, as this test, on the main actor, runs on it.
+            let probe = EncodingThreads(mainActorThread: pthread_self())
             let tally = EncodedOffMain()
             let session = SessionRecording(recording: tally, replayingInto: nil)
             for value in 1...3 { tally.send(.add(value, probe: probe)) }
-            #expect(probe.onMainThread.isEmpty, "encoded while sending")
+            #expect(probe.onMainActorThread.isEmpty, "encoded while sending")
             let text = try await session.text()
             #expect(text.contains(#""event":{"add":{"_0":3}}"#), "\(text)")
-            #expect(probe.onMainThread == [false, false, false])
+            #expect(probe.onMainActorThread == [false, false, false])
             session.stop()
         }
     }
 }
 
-/// Notes, for each event encoded, whether it was encoded on the main thread.
+/// Notes, for each event encoded, whether it was encoded on the main actor's thread.
 final class EncodingThreads: @unchecked Sendable {
-    // `@unchecked Sendable`: `threads` is touched only with `lock` held.
+    // `@unchecked Sendable`: `threads` is touched only with `lock` held, and `mainActorThread` is
+    // never changed.
     private let lock = NSLock()
     private var threads: [Bool] = []
+    private let mainActorThread: pthread_t
 
-    var onMainThread: [Bool] { lock.withLock { threads } }
-    func note() { lock.withLock { threads.append(Thread.isMainThread) } }
+    init(mainActorThread: pthread_t) {
+        self.mainActorThread = mainActorThread
+    }
+
+    var onMainActorThread: [Bool] { lock.withLock { threads } }
+    func note() { lock.withLock { threads.append(pthread_equal(pthread_self(), mainActorThread) != 0) } }
 }
 
 /// A tally whose events note where they are encoded.

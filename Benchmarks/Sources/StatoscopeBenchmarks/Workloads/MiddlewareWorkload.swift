@@ -4,8 +4,8 @@ import Statoscope
 ///
 /// Budgets: with logging off (no middleware installed), middleware support adds nothing measurable:
 /// `send` on a scope that had a middleware and no longer has one stays within 10% (the run-to-run
-/// noise of this machine) of `send` on a scope that never had one, and so does `send` on a scope
-/// without middleware while other scopes have some; logging at a level that logs nothing at most
+/// noise of this machine) of `send` on a scope that never had one; `send` on a scope without
+/// middleware while other scopes have some at most 1.5x (one probe of a filter); logging at a level that logs nothing at most
 /// 1.5x plain `send`. A pass-through middleware (a scope's own, through its type or a base class, or
 /// app-wide) and analytics skipping an event it does not track, each at most 2x a hand-written
 /// counter calling as many interceptors. A tracked event at most 5x a hand-written view model naming
@@ -15,6 +15,9 @@ import Statoscope
 enum MiddlewareWorkload {
     /// "Nothing measurable": within the noise between repetitions of the same loop on this machine.
     static let noise = 1.10
+    /// One probe of the filter of the scopes that need `send`'s full path (those with middleware, and
+    /// dismissed scopes still held), under a nanosecond, on a `send` of a dozen instructions.
+    static let probe = 1.5
     /// A middleware against a hand-written interceptor, as `send` against `handle(_:)`.
     static let middlewareRatio = 2.0
     /// A tracked event's cost to the main actor against a view model naming the event and calling
@@ -66,10 +69,13 @@ enum MiddlewareWorkload {
         func result(_ name: String) -> Measured { measured[name]! }
 
         context.recordBaseline(result("plain"))
-        // Removed, dropped, or gone with its scope: each leaves `send` on its fast path; and other
-        // scopes' middleware costs nothing measurable to a scope without any.
-        for name in ["removed", "dropped", "recorderDropped", "released", "elsewhere1", "elsewhere1000"] {
+        // Removed, dropped, or gone with its scope: each leaves `send` on its fast path.
+        for name in ["removed", "dropped", "recorderDropped", "released"] {
             context.record(result(name), against: result("plain"), budget: .ratio(atMost: noise))
+        }
+        // Other scopes' middleware costs a scope without any one probe of a filter.
+        for name in ["elsewhere1", "elsewhere1000"] {
+            context.record(result(name), against: result("plain"), budget: .ratio(atMost: probe))
         }
         context.record(result("baseClass"), against: result("plain"))
         // Logging on at a level the default handler drops: at most 1.5x plain `send`.
