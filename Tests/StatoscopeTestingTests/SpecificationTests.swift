@@ -52,11 +52,14 @@ import XCTest
         #expect(Humanized.words("userTappedURLButton") == "user tapped URL button")
         #expect(Humanized.words("loadURL") == "load URL")
         #expect(Humanized.words("item2Count") == "item2 count")
+        #expect(Humanized.words("visibleRowIDs") == "visible row IDs")
+        #expect(Humanized.words("URLsLoaded") == "URLs loaded")
+        #expect(Humanized.words("HTTPServer") == "HTTP server")
         #expect(Humanized.propertyPath("detail?.title") == "detail › title")
     }
 
     @Test func asciiIdentifiersReadAsWordsAsTheCharacterRulesRead() {
-        let pieces = ["a", "B", "url", "URL", "2", "_", "x", "Count", "ID", "s"]
+        let pieces = ["a", "B", "url", "URL", "2", "_", "x", "Count", "ID", "s", "IDs"]
         var identifiers: [String] = ["", "_", "__x", "A", "AB", "aB", "HTTPServer", "x2Y", "ID2s", "é"]
         for first in pieces {
             for second in pieces {

@@ -74,6 +74,9 @@ public final class SharedStore: Injectable {
         // A change still waiting for its delay is saved now: released with the store, it would be
         // lost, and the app recorded it. The save holds the storage, not the store.
         if case .coalesced = schedule { startSaving() }
+        // Its window ends with it: a timer left waiting on a clock that never moves again (a manual
+        // one) would hold its task, and the clock its sleeper, for the rest of the process.
+        saveTimer?.cancel()
     }
 
     /// Where the store saves.

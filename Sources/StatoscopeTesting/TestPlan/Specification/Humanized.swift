@@ -2,7 +2,8 @@ import Foundation
 import Statoscope
 
 /// Identifiers as words, for readers of the specification who do not read Swift:
-/// `viewDisplaysTotalCount` reads "view displays total count".
+/// `viewDisplaysTotalCount` reads "view displays total count", and an acronym keeps its capitals and
+/// its plural: `visibleRowIDs` reads "visible row IDs".
 package enum Humanized {
     package static func words(_ identifier: String) -> String {
         identifier.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(identifier) : characterWords(identifier)
@@ -19,10 +20,14 @@ package enum Humanized {
             }
             let previous = index > 0 ? characters[index - 1] : nil
             let next = index + 1 < characters.count ? characters[index + 1] : nil
+            // An `s` after an acronym, ending the identifier or a word, is the acronym's plural.
+            let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+            let nextIsPlural =
+                next == "s" && (afterNext == nil || afterNext?.isUppercase == true || afterNext == "_")
             let startsWord =
                 character.isUppercase
                 && (previous.map { $0.isLowercase || $0.isNumber } ?? false
-                    || (previous?.isUppercase == true && next?.isLowercase == true))
+                    || (previous?.isUppercase == true && next?.isLowercase == true && !nextIsPlural))
             if startsWord { result.append(" ") }
             // A capital that starts a lowercase word is lowered; an acronym (`URL`) keeps its capitals.
             let isAcronym = next?.isUppercase == true || (next == nil && previous?.isUppercase == true)
@@ -54,7 +59,12 @@ package enum Humanized {
             let previous = index > 0 ? bytes[index - 1] : nil
             let next = index + 1 < bytes.count ? bytes[index + 1] : nil
             let followsLowerOrDigit = isLower(previous) || isDigit(previous)
-            let startsWord = isUpper(byte) && (followsLowerOrDigit || (isUpper(previous) && isLower(next)))
+            let afterNext = index + 2 < bytes.count ? bytes[index + 2] : nil
+            let nextIsPlural =
+                next == UInt8(ascii: "s")
+                && (afterNext == nil || isUpper(afterNext) || afterNext == UInt8(ascii: "_"))
+            let startsAfterAcronym = isUpper(previous) && isLower(next) && !nextIsPlural
+            let startsWord = isUpper(byte) && (followsLowerOrDigit || startsAfterAcronym)
             if startsWord { result.append(UInt8(ascii: " ")) }
             let isAcronym = isUpper(next) || (next == nil && isUpper(previous))
             if isUpper(byte), !isAcronym, index == 0 || startsWord {
