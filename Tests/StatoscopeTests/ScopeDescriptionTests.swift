@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import Testing
 
 // Scopes as users write them, each with its own idea of a description: `print(scope)` and
@@ -170,6 +171,6 @@ private struct OffMain: @unchecked Sendable {
         #expect(isRedacted(text), "\(text)")
         #expect(text.contains("pin = <redacted>") && text.contains("query = <redacted>"), "\(text)")
         await vault.gate.open()
-        #expect(await vault.effectsState.waitUntilSettled(timeout: .seconds(120)))
+        #expect(await vault.effectsState.settlesWithinTestPatience())
     }
 }

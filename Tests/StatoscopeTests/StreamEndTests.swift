@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import StatoscopeTesting
 import Testing
 
@@ -69,9 +70,9 @@ final class ChatScreen: Scope {
     @Test func aLiveStreamsEndReachesUpdateAsAComparableEvent() async {
         let screen = ChatScreen()
         screen.send(.userJoined(failure: nil))
-        #expect(await screen.effectsState.waitUntilSettled(timeout: .seconds(120)))
+        #expect(await screen.effectsState.settlesWithinTestPatience())
         screen.send(.userJoined(failure: Chat.Dropped(code: 1006)))
-        #expect(await screen.effectsState.waitUntilSettled(timeout: .seconds(120)))
+        #expect(await screen.effectsState.settlesWithinTestPatience())
         #expect(screen.messages == ["hello", "hello"])
         #expect(screen.ends == [.finished, .failed(Chat.Dropped(code: 1006))])
         #expect(

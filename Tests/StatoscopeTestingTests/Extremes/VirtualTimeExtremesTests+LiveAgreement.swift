@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeTestSupport
 import StatoscopeTesting
 import Testing
 
@@ -24,6 +25,6 @@ extension VirtualTimeExtremesTests {
                 .runTest(assertNoPendingEffects: false)
         }
         #expect(failures == [], "live: \(pendingLive) pending \(lapsLive); \(failures)")
-        #expect(await live.effectsState.waitUntilSettled(timeout: .seconds(120)))
+        #expect(await live.effectsState.settlesWithinTestPatience())
     }
 }
