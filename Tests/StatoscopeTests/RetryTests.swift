@@ -85,33 +85,27 @@ final class Uploader: Scope {
     }
 }
 
-/// Counts the attempts of ``CancellingClient``, from whichever thread runs them.
-final class CriticalCounter: @unchecked Sendable {
-    // `@unchecked Sendable`: `count` is touched only with `lock` held.
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
-}
-
 /// A client whose first attempt throws `CancellationError`, as one does when its session was
 /// invalidated, and whose later attempts succeed.
 struct CancellingClient: Effect {
-    let attempts: CriticalCounter
+    /// The attempts so far, counted from whichever thread runs them.
+    let attempts: CriticalState<Int>
     func runEffect() async throws -> Int {
-        attempts.increment()
-        if attempts.value == 1 { throw CancellationError() }
+        let attempt = attempts.withLock { count in
+            count += 1
+            return count
+        }
+        if attempt == 1 { throw CancellationError() }
         return 1
     }
 }
 
 @MainActor
 final class CancellingClientScope: Scope {
-    let attempts: CriticalCounter
+    let attempts: CriticalState<Int>
     var outcomes: [String] = []
 
-    init(attempts: CriticalCounter) {
+    init(attempts: CriticalState<Int>) {
         self.attempts = attempts
     }
 
@@ -180,13 +174,13 @@ struct RetryTests {
     }
 
     @Test func aClientThrowingCancellationIsNotRetriedAndItsFailureIsDelivered() async {
-        let attempts = CriticalCounter()
+        let attempts = CriticalState(0)
         let scope = CancellingClientScope(attempts: attempts)
         let clock = ManualEffectClock()
         scope.inject(EffectClock(clock))
         scope.send(.userTappedLoad)
         #expect(await scope.effectsState.settlesWithinTestPatience())
-        #expect(attempts.value == 1, "a cancellation is not retried")
+        #expect(attempts.withLock { $0 } == 1, "a cancellation is not retried")
         #expect(clock.sleeperCount == 0, "no wait for a next attempt")
         #expect(scope.outcomes == ["failed: CancellationError()"])
     }

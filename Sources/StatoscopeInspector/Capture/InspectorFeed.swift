@@ -15,9 +15,8 @@ final class InspectorFeed {
     static let snapshotInterval = Duration.milliseconds(100)
 
     private let captures: AsyncStream<[Capture]>.Continuation
-    /// What happened since the last hand-over.
-    private var pending: [Capture] = []
-    private var handOverScheduled = false
+    /// What happened in this turn of the main actor, handed over when it ends.
+    private let batch: TurnBatch<Capture>
     private let recording: SessionRecording
     private weak var root: (any Scope)?
     /// Whether a page is connected: the tree is described only then.
@@ -39,6 +38,7 @@ final class InspectorFeed {
         self.recording = recording
         self.watchers = watchers
         self.captures = captures
+        batch = TurnBatch(handingTo: captures)
     }
 
     /// Installs the inspector's instruments; they stay until ``stop()``.
@@ -74,8 +74,7 @@ final class InspectorFeed {
         for registration in registrations { registration.remove() }
         registrations.removeAll()
         ScopeRuntime.lifecycleInspector = nil
-        handOver()
-        captures.finish()
+        batch.finish()
     }
 
     private func note(_ event: borrowing ScopeEvent, _ next: (borrowing ScopeEvent) throws -> Void) throws {
@@ -154,18 +153,6 @@ final class InspectorFeed {
 
     /// Keeps `capture` for the hand-over at the end of this turn of the main actor.
     private func note(_ capture: Capture) {
-        pending.append(capture)
-        guard !handOverScheduled else { return }
-        handOverScheduled = true
-        Task { [weak self] in self?.handOver() }
-    }
-
-    /// Hands the journal what happened since the last hand-over.
-    private func handOver() {
-        handOverScheduled = false
-        guard !pending.isEmpty else { return }
-        var taken: [Capture] = []
-        swap(&taken, &pending)
-        captures.yield(taken)
+        batch.append(capture)
     }
 }

@@ -18,10 +18,8 @@ final class SessionRecording {
     private weak var root: AnyObject?
     private var registration: MiddlewareRegistration?
     private let lines: RecordedLines
-    private let inputs: AsyncStream<[RecordedInput]>.Continuation
-    /// Inputs noted since the last hand-over.
-    private var pending: [RecordedInput] = []
-    private var handOverScheduled = false
+    /// The inputs noted in this turn of the main actor, handed to ``lines`` when it ends.
+    private let inputs: TurnBatch<RecordedInput>
     /// Replays the first `count` events into a fresh tree and describes it; nil when the app gave
     /// the inspector no way to build one.
     let replay: (@MainActor (Recording) throws -> String)?
@@ -42,7 +40,7 @@ final class SessionRecording {
         self.root = root
         lines = RecordedLines(rootTypeName: "\(type(of: root))")
         let (stream, inputs) = AsyncStream<[RecordedInput]>.makeStream()
-        self.inputs = inputs
+        self.inputs = TurnBatch(handingTo: inputs)
         let lines = lines
         Task.detached { await lines.consume(stream) }
         registration = InstrumentHooks.entryTaps.add { [weak self] scope, when in
@@ -59,26 +57,13 @@ final class SessionRecording {
     func stop() {
         registration?.remove()
         registration = nil
-        handOver()
         inputs.finish()
     }
 
     private func note(_ scope: any Scope, _ when: any Sendable) {
         guard let path = RecordedPath.of(scope, below: root) else { return }
         recordedEventCount += 1
-        pending.append(RecordedInput(path: path, scopeTypeName: RecordedPath.typeName(of: scope), when: when))
-        guard !handOverScheduled else { return }
-        handOverScheduled = true
-        // One hand-over per turn of the main actor, whatever the number of inputs in it.
-        Task { [weak self] in self?.handOver() }
-    }
-
-    private func handOver() {
-        handOverScheduled = false
-        guard !pending.isEmpty else { return }
-        var taken: [RecordedInput] = []
-        swap(&taken, &pending)
-        inputs.yield(taken)
+        inputs.append(RecordedInput(path: path, scopeTypeName: RecordedPath.typeName(of: scope), when: when))
     }
 
     /// The recording of the first `count` events (all of them when nil), as a finished recording:
@@ -86,7 +71,7 @@ final class SessionRecording {
     ///
     /// - Throws: When the file could not be written or read: the recording says why, and where.
     func text(firstEvents count: Int? = nil) async throws -> String {
-        handOver()
+        inputs.handOver()
         let kept = min(count ?? recordedEventCount, recordedEventCount)
         await lines.waitUntilEncoded(kept)
         return try await lines.text(firstEvents: kept)
