@@ -1,5 +1,5 @@
-// What *Middleware, logging and analytics* takes as known: a counter screen and the app's own
-// analytics and crash-reporting services.
+// What *Middleware, logging and analytics* takes as known: a counter screen, the app's own
+// analytics and crash-reporting services, and the articles it downloads.
 import Foundation
 import Statoscope
 
@@ -22,4 +22,13 @@ enum MyAnalytics {
 
 enum CrashReporter {
     static func record(_ error: any Error, context: String) {}
+}
+
+struct Article: Sendable {
+    var title: String
+}
+
+enum ArticleAPI {
+    static func download(_ id: Int) async throws -> Article { Article(title: "Article \(id)") }
+    static func savedCopy(_ id: Int) throws -> Article { Article(title: "Article \(id)") }
 }

@@ -1,13 +1,15 @@
 import Foundation
 
 /// An error thrown by a scope's update or by one of its effects, or met by an instrument watching a
-/// scope, with what caused it.
+/// scope, with what caused it; or an error the app handled and reported itself (``isHandled``).
 public struct ErrorReport: Sendable, CustomStringConvertible {
-    /// What threw the error.
+    /// What threw the error, or, for a handled error, what reported it.
     public enum Source: Sendable {
-        /// The scope's `update` threw while handling this event (a `When` of the scope).
+        /// The scope's `update` threw while handling this event (a `When` of the scope), or reported
+        /// an error it handled while handling it.
         case update(any Sendable)
-        /// This effect (its pristine value, as first enqueued) threw and was not mapped to a result.
+        /// This effect (its pristine value, as first enqueued) threw and was not mapped to a result,
+        /// or its body reported an error it handled.
         case effect(any Effect)
         /// A change to the tree was refused: assigning a child to a `@Subscope` property would have
         /// linked a scope below itself (the error is a ``ScopeCycleRefused``).
@@ -28,8 +30,12 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
 
     /// The error that was thrown.
     public let error: any Error
-    /// What threw it.
+    /// What threw it, or what reported it.
     public let source: Source
+    /// Whether the app handled the error and reported it itself, with ``Scope/reportHandled(_:during:)``
+    /// from `update` or ``ErrorReporting/reportHandled(_:)`` from an effect: nothing threw, and the app
+    /// went on. False for every error the library reports.
+    public let isHandled: Bool
     // SAFETY: Sound because a metatype is immutable; it is not `Sendable` only because `Scope` is
     // main-actor isolated, and a report reads it only to name or compare the type, never to call
     // into it.
@@ -51,9 +57,12 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
 
     /// Creates a report; the library makes these, tests of reporting code may too.
     @MainActor
-    public init<S: Scope>(error: any Error, source: Source, scope: S, date: Date = Date()) {
+    public init<S: Scope>(
+        error: any Error, source: Source, scope: S, isHandled: Bool = false, date: Date = Date()
+    ) {
         self.error = error
         self.source = source
+        self.isHandled = isHandled
         self.scopeType = type(of: scope)
         self.scopeID = ObjectIdentifier(scope)
         self.scopePath = scope.scopePath
@@ -61,9 +70,12 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     }
 
     @MainActor
-    package init(error: any Error, source: Source, runtime: ScopeRuntime, date: Date = Date()) {
+    package init(
+        error: any Error, source: Source, runtime: ScopeRuntime, isHandled: Bool = false, date: Date = Date()
+    ) {
         self.error = error
         self.source = source
+        self.isHandled = isHandled
         self.scopeType = runtime.scopeType
         self.scopeID = runtime.scopeID
         self.scopePath = runtime.path
@@ -77,25 +89,31 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     ) {
         self.error = error
         self.source = source
+        self.isHandled = false
         self.scopeType = scopeType
         self.scopeID = scopeID
         self.scopePath = scopePath
         self.date = Date()
     }
 
-    /// One line naming the scope, the cause and the error.
+    /// One line naming the scope, the cause and the error; values the app marked sensitive read
+    /// `<redacted>`.
     public var description: String {
         if let refusal = error as? EventToDismissedScope {
             // The update never ran: the refusal says what happened, with the path and the event.
             return "\(refusal)"
         }
+        let error = Redaction.describe(self.error)
+        let outcome = isHandled ? "handled" : "threw"
         switch source {
         case .update(let when):
-            return "\(scopePath): \(scopeType).update(\(Redaction.describe(when))) threw \(error)"
+            return "\(scopePath): \(scopeType).update(\(Redaction.describe(when))) \(outcome) \(error)"
         case .effect(let effect):
-            return "\(scopePath): effect \(Redaction.describe(effect)) of \(scopeType) threw \(error)"
+            return "\(scopePath): effect \(Redaction.describe(effect)) of \(scopeType) \(outcome) \(error)"
+        case _ where isHandled:
+            return "\(scopePath): handled \(error)"
         case .treeChange:
-            return "\(error)"
+            return error
         case .recording:
             return "\(scopePath): recording failed: \(error)"
         case .observation, .sharing, .dependency:

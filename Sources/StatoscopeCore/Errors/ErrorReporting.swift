@@ -1,10 +1,12 @@
 import Logging
 
-/// Where errors thrown by updates and effects go: every registered handler, and the log.
+/// Where errors thrown by updates and effects go, and those the app reports as handled: every
+/// registered handler, and the log.
 ///
 /// `send` never throws and never crashes: when `update` throws, or an effect throws without being
 /// mapped to a `Result`, the error is logged and handed to each handler, for crash reporting or
-/// analytics:
+/// analytics. An error the app handles instead of throwing reaches them too once reported, with
+/// ``Scope/reportHandled(_:during:)`` from `update` or ``reportHandled(_:)`` from an effect's work:
 ///
 /// <!-- compiled with: Services -->
 /// <!-- compiled inside: @MainActor func sample() -> ErrorReporting.Registration { … return registration } -->
@@ -56,14 +58,62 @@ public enum ErrorReporting {
             })
     }
 
-    /// Logs a report and hands it to every handler, oldest registration first.
+    /// Logs a report and hands it to every handler, oldest registration first. A handled report
+    /// (``ErrorReport/isHandled``) is logged at `warning` level, any other at `error` level.
     public static func report(_ report: ErrorReport) {
         var report = report
         for enrich in InstrumentHooks.errorReportEnrichers.elements { enrich(&report) }
-        logger.error("\(report.description)", source: LogSource.name)
+        if report.isHandled {
+            logger.warning("\(report.description)", source: LogSource.name)
+        } else {
+            logger.error("\(report.description)", source: LogSource.name)
+        }
         for handle in handlers.elements {
             handle(report)
         }
+    }
+
+    /// Reports an error that an effect's work handled: it threw nothing, and went on (with a
+    /// cached value, say). Handlers receive it as they receive the errors effects throw, with
+    /// ``ErrorReport/isHandled`` set, the effect as its ``ErrorReport/source``, and the scope that
+    /// started the effect.
+    ///
+    /// Call it from the effect's `runEffect()`, or from a closure effect, or from a task either
+    /// makes; it returns once the handlers have run. In `update`, call ``Scope/reportHandled(_:during:)``
+    /// instead. Called from code that no effect runs, it has no scope to report for, and only logs
+    /// the error, saying so.
+    ///
+    /// <!-- compiled with: Services -->
+    /// <!-- compiled inside: enum HandledEffectSample { … } -->
+    /// ```swift
+    /// struct LoadProfileOrCached: Effect {
+    ///     @Injected var api: APIClient
+    ///     let cached: Profile
+    ///
+    ///     func runEffect() async throws -> Profile {
+    ///         do {
+    ///             return try await api.loadProfile()
+    ///         } catch {
+    ///             await ErrorReporting.reportHandled(error)
+    ///             return cached
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    nonisolated public static func reportHandled(_ error: any Error) async {
+        guard let effect = RunningEffect.current else {
+            return await logHandledOutsideEffects(error)
+        }
+        await effect.reportHandled(error)
+    }
+
+    private static func logHandledOutsideEffects(_ error: any Error) {
+        logger.error(
+            """
+            ErrorReporting.reportHandled(_:) was called from code that no effect runs, so no scope is \
+            known to report it for: \(Redaction.describe(error)); from update, call \
+            reportHandled(_:during:) on the scope
+            """, source: LogSource.name)
     }
 
     /// A handler added with ``addHandler(_:)``: removing or releasing it stops the handler.

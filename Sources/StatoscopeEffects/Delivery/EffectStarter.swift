@@ -68,7 +68,7 @@ final class EffectStarter: Sendable {
             }
             // Logged as started from here: until now the effect was only scheduled.
             CompletionInbox.shared.post(body: body, outcome: .waitEnded, isFinal: false)
-            await dependencies.provide { await body.run() }
+            await RunningEffect.$current.withValue(body) { await dependencies.provide { await body.run() } }
         }
         started(body, task: task)
     }
@@ -111,12 +111,16 @@ final class EffectStarter: Sendable {
         // A throwing task, though the work throws nothing: `Task.detached` hands a non-throwing
         // operation to the runtime through a thunk whose context is one allocation more per effect,
         // and a throwing one as it is.
+        // The body is the running effect for its work, and for the tasks that work makes: an error
+        // the work handles is reported for the effect's scope.
         if dependencies.isEmpty {
-            // Without dependencies to provide, the task runs the effect directly: an effect parked at
-            // an `await` keeps every frame below it, and fewer frames fit in the task's first
-            // allocator slab.
-            return Task.detached { await body.run() }
+            // Without dependencies to provide, the task runs the effect with no snapshot around it: an
+            // effect parked at an `await` keeps every frame below it, and fewer frames fit in the
+            // task's first allocator slab.
+            return Task.detached { await RunningEffect.$current.withValue(body) { await body.run() } }
         }
-        return Task.detached { await dependencies.provide { await body.run() } }
+        return Task.detached {
+            await RunningEffect.$current.withValue(body) { await dependencies.provide { await body.run() } }
+        }
     }
 }

@@ -41,6 +41,8 @@ package final class PlanRun {
     private var given: StepLocation?
     /// The analytics events the latest action step produced, in order.
     package private(set) var trackedByLatestAction: [AnalyticsEvent] = []
+    /// The errors the app reported as handled during the latest action step, in order.
+    package private(set) var handledByLatestAction: [ErrorReport] = []
     /// What became of every effect that left a pending list during the line, in order.
     private(set) var fates: [EffectFate] = []
     /// Where the latest action step's fates start in ``fates``.
@@ -165,9 +167,12 @@ package final class PlanRun {
 
     // MARK: - Errors reported by updates
 
-    /// Receives what ``ErrorReporting`` received while the run is on.
+    /// Receives what ``ErrorReporting`` received while the run is on: an error the app handled is
+    /// kept for `THEN_Reported`, and one an update threw fails the step.
     package func capture(_ report: ErrorReport) {
-        if case .update = report.source {
+        if report.isHandled {
+            handledByLatestAction.append(report)
+        } else if case .update = report.source {
             updateErrors.append(report)
         }
     }
@@ -230,6 +235,7 @@ package final class PlanRun {
         latestActionStart = fates.count
         currentAction = location
         trackedByLatestAction.removeAll(keepingCapacity: true)
+        handledByLatestAction.removeAll()
     }
 
     /// Receives every analytics event while the run is on. A plan runs its steps without suspending,
@@ -324,6 +330,8 @@ package final class PlanRun {
         var failures = settleEffects(strict: strict, showsSkipped: showsSkipped, at: end)
         root = nil
         updateErrors.removeAll()
+        // A report's event may hold a scope, which the release check would then find alive.
+        handledByLatestAction.removeAll()
         if checksRelease { failures.append(contentsOf: leakedScopes()) }
         reached.removeAll(keepingCapacity: true)
         reachedIndex.removeAll(keepingCapacity: true)
