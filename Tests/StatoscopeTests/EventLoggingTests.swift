@@ -164,6 +164,30 @@ struct EventLoggingTests {
             ], "the first search was replaced while scheduled: it never started")
     }
 
+    @Test func aDelayedEventIsScheduledWhileItWaitsAndStartedOnlyWhenItIsSent() async {
+        let log = CapturedLog()
+        EventLogging.enable(logger: log.logger(), level: .info)
+        defer { EventLogging.disable() }
+        let clock = ManualEffectClock()
+        let filter = SettlingFilter()
+        filter.inject(EffectClock(clock))
+        filter.send(.userTyped("s"))
+        await waitUntil("the event waiting out its delay") { clock.sleeperCount == 1 }
+        let waiting = log.lines.filter { $0.contains("SettlingFilter effect") }
+        #expect(!waiting.contains { $0.hasSuffix(" started") }, "\(waiting)")
+        clock.advance(by: .milliseconds(300))
+        #expect(await filter.effectsState.settlesWithinTestPatience())
+        #expect(
+            log.lines.filter { $0.contains("SettlingFilter") } == [
+                "info SettlingFilter <- userTyped(\"s\", after: 0.3 seconds)",
+                "info SettlingFilter effect DelayedEvent(textSettled, after: 0.3 seconds) enqueued",
+                "info SettlingFilter effect DelayedEvent(textSettled, after: 0.3 seconds) scheduled (starts in 0.3 seconds)",
+                "info SettlingFilter effect DelayedEvent(textSettled, after: 0.3 seconds) started",
+                "info SettlingFilter effect DelayedEvent(textSettled, after: 0.3 seconds) completed",
+                "info SettlingFilter <- textSettled",
+            ])
+    }
+
     @Test func atALevelTheHandlerDropsOnlyErrorsAreLogged() async {
         let log = CapturedLog()
         var logger = log.logger()

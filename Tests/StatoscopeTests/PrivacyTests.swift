@@ -36,6 +36,26 @@ struct PrivacyTests {
         await vault.effectsState.waitUntilSettled()
     }
 
+    @Test func aDelayedSensitiveEventAndARetriedFailureRedactWhereTheLibraryPrintsThem() {
+        let vault = Vault()
+        vault.effectsState.enqueue(.unlock(pin: VaultSecret.pin), after: .seconds(60), key: "relock")
+        defer { vault.effectsState.cancelAllEffects() }
+        for text in [vault.subtreeDescription, vault.debugDescription] {
+            #expect(isRedacted(text), "\(text)")
+            #expect(text.contains("DelayedEvent(unlock(<redacted>), after: 60.0 seconds)"), "\(text)")
+        }
+        let failure = RetryFailure(attempts: 2, error: VaultLeak(query: Sensitive(VaultSecret.query)))
+        for text in [
+            "\(failure)", String(reflecting: failure), String(describing: (Vault.When.found(1), failure)),
+        ] {
+            #expect(isRedacted(text), "\(text)")
+        }
+        let retry = RetryAttempt(
+            number: 2, maxAttempts: 3, error: VaultLeak(query: Sensitive(VaultSecret.query)),
+            delay: .seconds(1))
+        #expect(isRedacted("\(retry)"), "\(retry)")
+    }
+
     @Test func recordingsRedact() async {
         let vault = Vault()
         var text = ""
@@ -65,6 +85,11 @@ struct PrivacyTests {
         let text = await tracked.delivered().map(\.description).joined(separator: "\n")
         #expect(isRedacted(text), "\(text)")
     }
+}
+
+/// A failure that carries the sensitive query, with no text of its own.
+struct VaultLeak: Error {
+    let query: Sensitive<String>
 }
 
 extension EventLoggingTests {

@@ -54,6 +54,16 @@ let uploadRetries = RetryPolicy.exponentialBackoff(
     }
 }
 
+/// Lets each wait of `uploadRetries` pass once its attempt failed and the wait began: 1, 2, then 3
+/// seconds, for a server that fails every attempt.
+@MainActor
+func passEachWaitOfTheUploadPolicy(of server: ScriptedServer, on clock: ManualEffectClock) async {
+    for (attempt, wait) in [(1, 1), (2, 2), (3, 3)] {
+        await waitUntil("wait \(attempt)") { server.attempts == attempt && clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(wait))
+    }
+}
+
 @MainActor
 final class Uploader: Scope {
     let server: ScriptedServer
@@ -104,6 +114,7 @@ struct CancellingClient: Effect {
 final class CancellingClientScope: Scope {
     let attempts: CriticalState<Int>
     var outcomes: [String] = []
+    var failures: [RetryFailure] = []
 
     init(attempts: CriticalState<Int>) {
         self.attempts = attempts
@@ -123,6 +134,7 @@ final class CancellingClientScope: Scope {
             outcomes.append("loaded \(value)")
         case .loaded(.failure(let error)):
             outcomes.append("failed: \(error)")
+            if let failure = error as? RetryFailure { failures.append(failure) }
         }
     }
 }
@@ -188,12 +200,7 @@ struct RetryTests {
     @Test func givingUpDeliversOneFailureWithTheLastError() async {
         let (uploader, clock) = uploader([500, 502, 503, 504].map { .failure(HTTPFailure(status: $0)) })
         uploader.send(.userTappedUpload)
-        for (attempt, wait) in [(1, 1), (2, 2), (3, 3)] {
-            await waitUntil("wait \(attempt)") {
-                uploader.server.attempts == attempt && clock.sleeperCount == 1
-            }
-            clock.advance(by: .seconds(wait))
-        }
+        await passEachWaitOfTheUploadPolicy(of: uploader.server, on: clock)
         #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.server.attempts == 4)
         #expect(uploader.outcomes == ["failed: HTTP 504"])

@@ -320,6 +320,9 @@ package struct EffectsStateMachine<Payload> {
     /// Whether some effect waits for virtual time to reach its start.
     package var hasScheduled: Bool { !scheduledUntil.isEmpty }
 
+    /// When the scheduled effect due first starts, or nil when none waits.
+    package var nextScheduledStart: Duration? { scheduledUntil.values.min() }
+
     /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
     package mutating func schedule(_ id: EffectID, until due: Duration) {
         guard entries[id] != nil, storedPhase(id) == .running else { return }

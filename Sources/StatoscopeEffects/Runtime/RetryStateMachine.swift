@@ -40,7 +40,7 @@ package struct RetryStateMachine: Sendable {
     }
 
     /// The number of attempts the policy allows: at least one.
-    private var maxAttempts: Int { max(policy.maxAttempts, 1) }
+    package var maxAttempts: Int { max(policy.maxAttempts, 1) }
 
     /// The attempt ended, with `failure` or, when nil, a success. A retry moves to the next attempt.
     package mutating func attemptEnded(failure: (any Error)?) -> Action {

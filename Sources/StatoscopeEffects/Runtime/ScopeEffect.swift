@@ -25,9 +25,16 @@ package struct ScopeEffect: Sendable {
     }
 
     @inlinable
-    init<S: Scope, E: Effect>(_ effect: E, for scopeType: S.Type, retrying policy: RetryPolicy)
-    where E.ResultType == S.When {
-        body = RetryingScopeEffectBody<S>(chain: effect.chain, policy: policy)
+    init<S: Scope, E: Effect>(
+        _ effect: E, for scopeType: S.Type, retrying policy: RetryPolicy,
+        onRetry: (@Sendable (RetryAttempt) -> S.When)?
+    ) where E.ResultType == S.When {
+        body = RetryingScopeEffectBody<S>(chain: effect.chain, policy: policy, onRetry: onRetry)
+    }
+
+    @inlinable
+    init<S: Scope>(delayed event: S.When, after delay: Duration, for scopeType: S.Type) {
+        body = DelayedEventBody<S>(DelayedEvent(event, after: delay))
     }
 
     /// The effect as first enqueued.
@@ -53,12 +60,16 @@ package struct ScopeEffect: Sendable {
         body.complete(outcome)
     }
 
-    /// A test plan ended the running attempt with `outcome`, as ``complete(_:)`` takes it: whether to
-    /// deliver it, or, for an effect enqueued with a ``RetryPolicy``, to wait and try again.
+    /// A test plan ended the running attempt with `outcome`, as ``complete(_:)`` takes it: what to
+    /// deliver, or, for an effect enqueued with a ``RetryPolicy``, how long to wait before trying again.
     @MainActor
-    package func attemptEndedByHand(_ outcome: Any) -> RetryStateMachine.Action {
+    package func attemptEndedByHand(_ outcome: Any) -> AttemptEnd {
         body.attemptEndedByHand(outcome)
     }
+
+    /// What the effect delivers the moment it starts, with no work to run: a delayed event, once its
+    /// delay has passed; nil for an effect that runs.
+    package var deliveryOnStart: EffectOutcome? { body.deliveryOnStart }
 }
 
 /// What a ``ScopeEffect`` does, implemented by a subclass that knows the scope's type.
@@ -108,7 +119,10 @@ class ScopeEffectBody: @unchecked Sendable {
 
     /// What to do with an outcome a test plan gave by hand: deliver it, unless the effect retries.
     @MainActor
-    func attemptEndedByHand(_ outcome: Any) -> RetryStateMachine.Action { .deliver }
+    func attemptEndedByHand(_ outcome: Any) -> AttemptEnd { .deliver(complete(outcome)) }
+
+    /// What the effect delivers the moment it starts: only a delayed event has something.
+    var deliveryOnStart: EffectOutcome? { nil }
 
     /// Runs the effect and its chain, off the main actor, and posts what they bring back for the
     /// `runtime` and `id` set.
@@ -183,9 +197,9 @@ package enum EffectOutcome: Sendable {
     case failed(any Error)
     /// Nothing to deliver: a stream ended with no event for its end, or was cancelled.
     case nothing
-    /// Nothing to deliver yet: an attempt of an effect enqueued with a ``RetryPolicy`` failed, and the
-    /// next one starts after this wait.
-    case retrying(after: Duration)
+    /// Nothing final yet: an attempt of an effect enqueued with a ``RetryPolicy`` failed, and the next
+    /// one starts after this wait; `notice` sends the scope the event it asked for each retry, if any.
+    case retrying(after: Duration, notice: (@MainActor @Sendable (AnyObject) -> Void)?)
     /// Nothing to deliver yet: a delayed effect waited out its delay, and its work starts now.
     case waitEnded
 }

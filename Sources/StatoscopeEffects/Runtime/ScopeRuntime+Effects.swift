@@ -141,13 +141,21 @@ extension ScopeRuntime {
         case .recorded:
             let committed = part.machine.commitStaged()
             cancelReplaced(in: part, committed.replaced)
+            var arrived: [(EffectID, EffectOutcome)] = []
             for entry in committed.started {
-                if let delay = entry.delay { schedule(entry.id, after: delay) }
+                if let delay = entry.delay {
+                    schedule(entry.id, after: delay)
+                } else if let delivery = entry.payload.deliveryOnStart {
+                    arrived.append((entry.id, delivery))
+                }
                 if entry.payload.isStream, let timer = entry.payload.pristine as? RepeatingTimer {
                     startTimer(entry.id, timer, after: entry.delay ?? .zero)
                 }
             }
             releaseKeys(in: part)
+            // A delayed event with no delay arrives now, once the table is settled: what its update
+            // does to this scope's effects holds for those after it.
+            for (id, delivery) in arrived { finish(id, outcome: delivery) }
         case .discarded:
             for entry in part.machine.discardStaged() { notify(.discarded, entry.payload) }
             releaseKeys(in: part)
@@ -229,8 +237,9 @@ extension ScopeRuntime {
             deliver(scope)
         case .failed(let error):
             report(error, of: entry.payload)
-        case .retrying(let wait):
+        case .retrying(let wait, let notice):
             notify(.retrying(after: wait), entry.payload)
+            notice?(scope)
         case .waitEnded:
             notify(.started, entry.payload)
         case .nothing:

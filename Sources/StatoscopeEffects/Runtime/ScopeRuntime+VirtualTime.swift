@@ -33,22 +33,22 @@ extension ScopeRuntime {
     /// Moves virtual time forward, up to ``latestVirtualTime``; the scheduled effects due by then
     /// start, in the order they become due.
     ///
-    /// The recorded timers tick on the way, each tick at its instant: the effects due before a tick
-    /// start first, and what handling a tick enqueues or cancels holds for the ticks after it.
-    /// Returns false when the ticks went past `limit` (timers that their ticks started, say): time
-    /// then stops at the last tick delivered.
+    /// The recorded timers tick on the way, each tick at its instant, and the delayed events due are
+    /// sent, each at its instant: the effects due before a tick start first, and what handling a
+    /// tick or an event enqueues or cancels holds for what comes after it. Returns false when the
+    /// ticks and events went past `limit` (timers that their ticks started, an event that enqueues
+    /// itself again, say): time then stops at the last one delivered.
     @discardableResult
     package static func advanceVirtualTime(by duration: Duration, limit: Int = mostTicksAtOnce) -> Bool {
         let target = later(virtualTime, by: duration)
         var delivered = 0
         while let timer = virtualClock.timers.popFirst(dueBy: target) {
             guard timer.isAlive else { continue }
-            guard delivered < limit else {
+            guard startDue(by: timer.due, delivered: &delivered, limit: limit), delivered < limit else {
                 virtualClock.timers.insert(timer)
                 return false
             }
             delivered += 1
-            startDue(at: timer.due)
             virtualClock.now = timer.due
             var ticked = timer
             ticked.ticks += 1
@@ -60,7 +60,7 @@ extension ScopeRuntime {
             }
             ticked.runtime?.deliverTick(ticked)
         }
-        startDue(at: target)
+        guard startDue(by: target, delivered: &delivered, limit: limit) else { return false }
         virtualClock.now = target
         return true
     }
@@ -76,15 +76,50 @@ extension ScopeRuntime {
         virtualClock.timers.insert(timer)
     }
 
-    /// Starts the scheduled effects due by `now`.
-    private static func startDue(at now: Duration) {
-        guard !virtualClock.scheduling.isEmpty else { return }
-        var due: [WeakRuntime] = []
-        swap(&due, &virtualClock.scheduling)
-        for runtime in due.compactMap(\.runtime) {
-            _ = runtime.effects.startDue(at: now)
-            if runtime.effects.hasScheduled { virtualClock.scheduling.append(WeakRuntime(runtime: runtime)) }
+    /// Starts the scheduled effects due by `bound`, in the order they become due, the clock at each
+    /// one's instant: a delayed event is sent then, and what its update enqueues is measured from
+    /// there, and starts within this call if it is due by `bound` too. Counts the events sent in
+    /// `delivered`; returns false, leaving the clock at the last one, once that reached `limit`.
+    private static func startDue(by bound: Duration, delivered: inout Int, limit: Int) -> Bool {
+        while let (due, runtime) = firstScheduled(dueBy: bound) {
+            guard delivered < limit else { return false }
+            virtualClock.now = max(virtualClock.now, due)
+            delivered += runtime.startDue(at: due)
         }
+        return true
+    }
+
+    /// The runtime whose scheduled effect is due first, by `bound`, and when; the list of runtimes
+    /// keeps each runtime that still schedules something, once.
+    private static func firstScheduled(dueBy bound: Duration) -> (Duration, ScopeRuntime)? {
+        guard !virtualClock.scheduling.isEmpty else { return nil }
+        // Taken out while the runtimes are read.
+        var listed: [WeakRuntime] = []
+        swap(&listed, &virtualClock.scheduling)
+        var kept: [WeakRuntime] = []
+        var seen: Set<ObjectIdentifier> = []
+        var first: (Duration, ScopeRuntime)?
+        for item in listed {
+            guard let runtime = item.runtime, let due = runtime.effects.nextScheduledStart,
+                seen.insert(ObjectIdentifier(runtime)).inserted
+            else { continue }
+            kept.append(item)
+            if due <= bound, first.map({ due < $0.0 }) ?? true { first = (due, runtime) }
+        }
+        virtualClock.scheduling = kept
+        return first
+    }
+
+    /// Starts this runtime's scheduled effects due by `now`, sending the delayed events among them;
+    /// returns how many it sent.
+    private func startDue(at now: Duration) -> Int {
+        var sent = 0
+        for entry in effects.startDue(at: now) {
+            guard let delivery = entry.payload.deliveryOnStart else { continue }
+            finish(entry.id, outcome: delivery)
+            sent += 1
+        }
+        return sent
     }
 
     /// Holds a recorded effect until virtual time has moved `delay` past now.

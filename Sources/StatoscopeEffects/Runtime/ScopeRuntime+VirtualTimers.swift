@@ -76,9 +76,9 @@ struct TimerQueue {
 }
 
 extension ScopeRuntime {
-    /// The most ticks one passage of the plan's time delivers: more (a millisecond timer over a
-    /// century) would hold the plan for hours, so the step fails instead (see
-    /// ``timerTicks(within:limit:)``).
+    /// The most ticks, and delayed events, one passage of the plan's time delivers: more (a
+    /// millisecond timer over a century, an event enqueuing itself again every millisecond) would
+    /// hold the plan for hours, so the step fails instead (see ``timerTicks(within:limit:)``).
     package static let mostTicksAtOnce = 1_000_000
 
     /// Starts ticking a recorded timer on the plan's clock, its first interval beginning `delay` from

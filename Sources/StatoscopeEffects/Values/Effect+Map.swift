@@ -66,7 +66,8 @@ extension Effect {
     }
 
     /// Turns the result into a `Result` of an error type you expect; any other error becomes that
-    /// type's ``UnknownErrorRepresentable/unknownError``.
+    /// type's ``UnknownErrorRepresentable/unknownError``. The error a ``RetryFailure`` carries counts,
+    /// so that an effect enqueued with a ``RetryPolicy`` keeps the errors you expect.
     ///
     /// <!-- compiled inside: final class LoginForm: Scope { enum When { case loginFinished(Result<String, LoginError>) }; func update(_ when: When) throws {}; func sample(credentials: Credentials) { effectsState.enqueue(…) } } -->
     /// <!-- declarations at the top level -->
@@ -78,7 +79,9 @@ extension Effect {
     public func mapToResultWithError<Failure: UnknownErrorRepresentable>(
         _ failureType: Failure.Type
     ) -> AnyEffect<Result<ResultType, Failure>> {
-        mapToResultWithError { ($0 as? Failure) ?? Failure.unknownError }
+        mapToResultWithError { error in
+            (error as? Failure) ?? ((error as? RetryFailure)?.error as? Failure) ?? Failure.unknownError
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 import StatoscopeInjection
 
 /// The clock effects wait on: the quiet period of a debounced effect
-/// (``EffectKeyPolicy/debounce(_:)``), and any effect that reads it with `@Injected`.
+/// (``EffectKeyPolicy/debounce(_:)``), the delay of a delayed event
+/// (``ScopeEffects/enqueue(_:after:key:)``), and any effect that reads it with `@Injected`.
 ///
 /// The continuous clock by default. Inject another for a subtree, to speed a live run up or to let a
 /// test decide when time passes:
@@ -54,8 +55,9 @@ public struct EffectClock: Injectable {
     public static let defaultValue = EffectClock(ContinuousClock())
 
     /// The longest wait, a century: a debounce's quiet period (``EffectKeyPolicy/debounce(_:)``), a
-    /// throttle's interval (``EffectKeyPolicy/throttle(_:)``), a ``sleep(for:)`` and a settling
-    /// timeout (``ScopeEffects/waitUntilSettled(timeout:)``) longer than this count as this long.
+    /// delayed event's delay (``ScopeEffects/enqueue(_:after:key:)``), a throttle's interval
+    /// (``EffectKeyPolicy/throttle(_:)``), a ``sleep(for:)`` and a settling timeout
+    /// (``ScopeEffects/waitUntilSettled(timeout:)``) longer than this count as this long.
     ///
     /// The continuous clock, like any clock whose instants count from a recent start, reaches a
     /// century from now without overflowing, and in practice a wait this long lasts until its effect

@@ -23,6 +23,9 @@ public enum EffectKeyPolicy: Sendable {
     /// A test plan runs on virtual time: there, a debounced effect is pending but scheduled, and
     /// starts (and can be completed) once the plan let its quiet period pass; with no quiet period,
     /// it starts at once there too.
+    ///
+    /// To debounce a change of state, with no work to run, enqueue the event itself after the quiet
+    /// period: ``ScopeEffects/enqueue(_:after:key:)``.
     case debounce(Duration)
     /// Start at most once per interval, on the leading edge: a refresh that must not hammer the
     /// server.

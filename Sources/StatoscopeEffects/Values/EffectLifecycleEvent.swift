@@ -10,8 +10,9 @@ package enum EffectLifecycleEvent: Sendable, CustomStringConvertible {
     case droppedByThrottle
     /// Dropped unstarted: the update that enqueued it threw.
     case discarded
-    /// Waiting out its delay (a debounce's quiet period, a delayed start) before its work starts; it
-    /// may be replaced or cancelled meanwhile, and then never starts.
+    /// Waiting out its delay (a debounce's quiet period, a trailing throttle's window, a delayed
+    /// event's delay) before its work starts, or its event is sent; it may be replaced or cancelled
+    /// meanwhile, and then never starts.
     case scheduled(after: Duration)
     /// Running, off the main actor.
     case started

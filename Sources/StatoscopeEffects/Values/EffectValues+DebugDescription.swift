@@ -52,3 +52,26 @@ extension EffectClock: CustomDebugStringConvertible {
     /// `EffectClock`: a clock's closures say nothing worth reading.
     public var debugDescription: String { "EffectClock" }
 }
+
+extension RetryFailure: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The error's text, any value the app marks sensitive redacted: `HTTP 503`. Text made from the
+    /// error reads as it did before the effect retried.
+    public var description: String { Redaction.describe(error) }
+
+    /// `RetryFailure(attempts: 3, error: HTTP 503)`, the error as in ``description``.
+    public var debugDescription: String { "RetryFailure(attempts: \(attempts), error: \(description))" }
+}
+
+extension RetryAttempt: CustomStringConvertible {
+    /// `RetryAttempt(number: 2, maxAttempts: 3, error: HTTP 503, delay: 1.0 seconds)`, any value the
+    /// app marks sensitive in the error redacted.
+    public var description: String {
+        "RetryAttempt(number: \(number), maxAttempts: \(maxAttempts), error: \(Redaction.describe(error)), "
+            + "delay: \(delay))"
+    }
+}
+
+extension DelayedEvent: CustomStringConvertible {
+    /// `DelayedEvent(querySettled, after: 0.3 seconds)`, an event the app marks sensitive redacted.
+    public var description: String { "DelayedEvent(\(Redaction.describe(event)), after: \(delay))" }
+}

@@ -29,20 +29,9 @@ public enum StreamEnd: Sendable, Equatable {
         case (.finished, .finished):
             return true
         case (.failed(let lhs), .failed(let rhs)):
-            guard type(of: lhs) == type(of: rhs) else { return false }
-            // Cast through `Any`: from `any Error` directly, the compiler takes the cast for one
-            // that always succeeds, and warns.
-            if let lhs = lhs as Any as? any Equatable { return lhs.isEqual(to: rhs) }
-            return String(describing: lhs) == String(describing: rhs)
+            return isSameError(lhs, rhs)
         case (.finished, .failed), (.failed, .finished):
             return false
         }
-    }
-}
-
-extension Equatable {
-    /// Whether `other` is a value of this type equal to this one.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        (other as? Self) == self
     }
 }

@@ -5,7 +5,8 @@ import Statoscope
 public enum EffectStatus: Sendable, Equatable, CustomStringConvertible {
     /// Started and waiting for its result: a one-shot effect the plan has not completed yet.
     case pending
-    /// Waiting to start: a quiet period, a trailing throttle's window, or a retry's next attempt.
+    /// Waiting to start: a quiet period, a trailing throttle's window, a retry's next attempt, or a
+    /// delayed event's delay.
     case scheduled
     /// A stream that started and has not ended.
     case open

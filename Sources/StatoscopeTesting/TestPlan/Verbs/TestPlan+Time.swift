@@ -3,8 +3,10 @@ import Statoscope
 extension TestPlan {
     /// Moves the plan's clock forward by `duration`: the effects waiting for a quiet period
     /// (`EffectKeyPolicy.debounce`) or for their next attempt (a `RetryPolicy`) that become due
-    /// start, and can then be completed; each `RepeatingTimer` delivers the ticks due meanwhile, in
-    /// order, each at its instant. A step delivers at most a million ticks: beyond, it fails.
+    /// start, and can then be completed; the delayed events that become due
+    /// (`effectsState.enqueue(_:after:key:)`) are sent, and each `RepeatingTimer` delivers the ticks
+    /// due meanwhile, in order, each at its instant: what their updates enqueue is measured from that
+    /// instant. A step delivers at most a million ticks and delayed events: beyond, it fails.
     ///
     /// A plan runs on virtual time: its clock starts at zero with each line and moves only here, so
     /// nothing in a plan waits on the wall clock. It only moves forward: a negative `duration` fails
@@ -52,9 +54,9 @@ extension TestPlan {
                         .misuse,
                         """
                         WHEN_TimePasses(\(duration)) failed
-                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks in one step
-                        actual: the timers, with those their ticks started, ticked more than that; the plan's \
-                        clock stopped at \(ScopeRuntime.virtualTime)
+                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks and delayed events in one step
+                        actual: the timers and delayed events, with those their updates started, delivered more \
+                        than that; the plan's clock stopped at \(ScopeRuntime.virtualTime)
                         """)
                 }
                 return run.outcomeOfReportedErrors(during: "WHEN_TimePasses(\(duration))")
@@ -62,8 +64,8 @@ extension TestPlan {
     }
 
     /// Checks that an effect of type `E` is pending and has not started yet: it waits for the
-    /// plan's clock to reach the end of its quiet period, of its trailing throttle's window, or of
-    /// its retry policy's wait before the next attempt.
+    /// plan's clock to reach the end of its quiet period, of its trailing throttle's window, of its
+    /// retry policy's wait before the next attempt, or, for a `DelayedEvent`, of its delay.
     public func THEN_Scheduled<E: Effect>(
         _ type: E.Type,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

@@ -1,0 +1,193 @@
+import Statoscope
+import StatoscopeTesting
+import Testing
+
+/// A filter whose text settles once the user paused, and which echoes by chaining delayed events.
+@MainActor
+final class QuietFilter: Scope {
+    var text = ""
+    var settled: [String] = []
+    var echoes = 0
+    /// The pending effects as they print: what a live run and a plan compare.
+    var pendingText: [String] { effectsState.effects.map { "\($0)" } }
+
+    enum When: Sendable, Equatable {
+        case userTyped(String, after: Duration = .milliseconds(300))
+        case userCleared
+        case echo(times: Int, every: Duration)
+        case textSettled
+        case echoed(remaining: Int, every: Duration)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTyped(let text, let delay):
+            self.text = text
+            effectsState.enqueue(.textSettled, after: delay, key: "settle")
+        case .userCleared:
+            effectsState.cancelEffect(key: "settle")
+        case .echo(let times, let interval):
+            effectsState.enqueue(.echoed(remaining: times - 1, every: interval), after: interval)
+        case .textSettled:
+            settled.append(text)
+        case .echoed(let remaining, let interval):
+            echoes += 1
+            if remaining > 0 {
+                effectsState.enqueue(.echoed(remaining: remaining - 1, every: interval), after: interval)
+            }
+        }
+    }
+}
+
+/// A screen presenting a filter, which closing dismisses.
+@MainActor
+final class QuietFilterScreen: Scope {
+    @Subscope var filter: QuietFilter? = QuietFilter()
+
+    enum When: Sendable { case userClosedFilter }
+
+    func update(_ when: When) throws {
+        filter = nil
+    }
+}
+
+private typealias Settle = DelayedEvent<QuietFilter.When>
+
+@MainActor
+@Suite
+struct DelayedEventPlanTests {
+    @Test func aPlanShowsTheEventScheduledAndSendsItWhenItsDelayPasses() throws {
+        let failures = try capturingFailures {
+            try QuietFilter.GIVEN { QuietFilter() }
+                .WHEN(.userTyped("s"))
+                .THEN_Enqueued(DelayedEvent(QuietFilter.When.textSettled, after: .milliseconds(300)))
+                .THEN_Scheduled(Settle.self)
+                .THEN_EffectStatus(Settle.self, is: .scheduled)
+                .WHEN_TimePasses(.milliseconds(299))
+                .THEN(\.settled, equals: [])
+                .WHEN_TimePasses(.milliseconds(1))
+                .THEN(\.settled, equals: ["s"])
+                .THEN_EffectStatus(Settle.self, is: .ended)
+                .THEN_NoEffects()
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func aNewEventWithItsKeyRestartsTheQuietPeriodInAPlan() throws {
+        let failures = try capturingFailures {
+            try QuietFilter.GIVEN { QuietFilter() }
+                .WHEN(.userTyped("s"))
+                .WHEN_TimePasses(.milliseconds(200))
+                .WHEN(.userTyped("sw"))
+                .THEN_Cancelled(Settle.self)
+                .THEN_Enqueued(Settle.self, count: 1)
+                .WHEN_TimePasses(.milliseconds(299))
+                .THEN(\.settled, equals: [])
+                .WHEN_TimePasses(.milliseconds(1))
+                .THEN(\.settled, equals: ["sw"])
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func aDelayOfZeroOrLessIsSentInTheStepThatEnqueuedIt() throws {
+        let failures = try capturingFailures {
+            try QuietFilter.GIVEN { QuietFilter() }
+                .WHEN(.userTyped("s", after: .zero))
+                .THEN(\.settled, equals: ["s"])
+                .WHEN(.userTyped("sw", after: .seconds(-1)))
+                .THEN(\.settled, equals: ["s", "sw"])
+                .THEN_NoEffects()
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func aHugeDelayWaitsTheLongestWaitAndCancelledItSendsNothing() throws {
+        let failures = try capturingFailures {
+            try QuietFilter.GIVEN { QuietFilter() }
+                .WHEN(.userTyped("s", after: .seconds(Int64.max)))
+                .WHEN_TimePasses(EffectClock.longestWait - .seconds(1))
+                .THEN_Scheduled(Settle.self)
+                .WHEN(.userCleared)
+                .THEN_Cancelled(Settle.self)
+                .THEN_NoEffects()
+                .WHEN_TimePasses(.seconds(Int64.max))
+                .THEN(\.settled, equals: [])
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func aHugeDelayIsSentOnceTheLongestWaitPassed() throws {
+        let failures = try capturingFailures {
+            try QuietFilter.GIVEN { QuietFilter() }
+                .WHEN(.userTyped("s", after: .seconds(Int64.max)))
+                .WHEN_TimePasses(EffectClock.longestWait)
+                .THEN(\.settled, equals: ["s"])
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func aScopeDismissedWhileItsEventWaitsGetsNothingInAPlan() throws {
+        let failures = try capturingFailures {
+            try QuietFilterScreen.GIVEN { QuietFilterScreen() }
+                .WHEN(\.filter, .userTyped("s"))
+                .THEN_Scheduled(\.filter, Settle.self)
+                .WHEN(.userClosedFilter)
+                .THEN_Cancelled(\.filter, Settle.self)
+                .WHEN_TimePasses(.seconds(1))
+                .THEN_Nil(\.filter)
+                .runTest(assertNoPendingEffects: true)
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func whatAnEventEnqueuesIsMeasuredFromItsInstantWithinOneStep() throws {
+        let failures = try capturingFailures {
+            try QuietFilter.GIVEN { QuietFilter() }
+                .WHEN(.echo(times: 3, every: .milliseconds(100)))
+                .WHEN_TimePasses(.milliseconds(250))
+                .THEN(\.echoes, equals: 2)
+                .WHEN_TimePasses(.milliseconds(49))
+                .THEN(\.echoes, equals: 2)
+                .WHEN_TimePasses(.milliseconds(1))
+                .THEN(\.echoes, equals: 3)
+                .THEN_NoEffects()
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
+    @Test func completingAWaitingEventByHandFailsAndSaysWhenItIsSent() throws {
+        let plan = try QuietFilter.GIVEN { QuietFilter() }
+            .WHEN(.userTyped("s"))
+            .WHEN_TimePasses(.milliseconds(100))
+        let line: UInt = #line + 1
+        _ = try plan.WHEN_EffectCompletes(Settle.self, with: .textSettled)
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.map(\.kind) == [.missingEffect])
+        #expect(failures.map(\.location.line) == [line])
+        #expect(
+            failures.first?.message.contains(
+                "the pending DelayedEvent<When> has not started: it starts at 0.3 seconds on the plan's clock, now at 0.1 seconds"
+            ) == true, "\(failures.first?.message ?? "no failure")")
+    }
+
+    @Test func checkingForAnEventAlreadySentFailsAndSaysWhenItWasSent() throws {
+        let plan = try QuietFilter.GIVEN { QuietFilter() }
+            .WHEN(.userTyped("s"))
+            .WHEN_TimePasses(.milliseconds(300))
+        let line: UInt = #line + 1
+        _ = try plan.THEN_Enqueued(DelayedEvent(QuietFilter.When.textSettled, after: .milliseconds(300)))
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.map(\.kind) == [.missingEffect])
+        #expect(failures.map(\.location.line) == [line])
+        let message = failures.first?.message ?? "no failure"
+        #expect(
+            message.contains("expected: DelayedEvent(textSettled, after: 0.3 seconds) pending")
+                && message.contains("completed by the step at line"), "\(message)")
+    }
+}
