@@ -13,6 +13,7 @@ struct DemoSettingsTests {
             .WHEN(.userSetsFontSize(22))
             .THEN_Shared(.demoSettings, equals: DemoSettings(fontSize: 22, theme: .dark))
             .WHEN(.userChoosesTheme(.light))
+            .WHEN_TimePasses(.milliseconds(250))
             .THEN_Saved(.demoSettings, equals: DemoSettings(fontSize: 22, theme: .light), writes: 2)
             .runTest()
     }

@@ -49,6 +49,7 @@ struct SharedValuePlanTests {
                 .FORK(.larger) { branch in
                     try branch
                         .THEN_Shared(PlanKeys.size, equals: 32)
+                        .WHEN_TimePasses(.milliseconds(250))
                         .THEN_Saved(PlanKeys.size, equals: 32, writes: 2)
                 }
                 .THEN_Shared(PlanKeys.size, equals: 31)

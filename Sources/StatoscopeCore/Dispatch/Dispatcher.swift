@@ -39,10 +39,16 @@ package enum Dispatcher {
     /// What every `send` reads, side by side so that one address serves all of it: the gate, and
     /// the bits of ``ScopeFilter`` that `send` probes while the gate says so. Apart, the filter's
     /// address was fetched again for every event instead of once for a loop of them.
+    ///
+    /// It also holds what code other than an update runs inside a delivery (see ``writeGuard``):
+    /// the full path, which marks it, holds this address already, and the fast path never reads it.
     @usableFromInline
     struct SendState {
         /// The fast path's only test: `open` means a `send` may call `update` directly.
         @usableFromInline var gate: UInt8
+        /// What runs now besides updates, as the bits below say: while an update runs, a change to
+        /// shared state is an update's only while neither `instrumentRuns` nor `handlerRuns` is set.
+        @usableFromInline var writeGuard: UInt8
         /// ``ScopeFilter``'s bits, or nil while no scope needs the full path: owned by the filter.
         @usableFromInline var filterWords: UnsafeMutablePointer<UInt64>?
         /// 64 minus the number of bits that index a filter bit.
@@ -53,10 +59,12 @@ package enum Dispatcher {
     // Starts with `firstEvent` set, spelt as literals so that the initial value stays a constant.
     // SAFETY: Sound because only the main actor touches it and every access is a load, a store or a
     // bit operation that calls nothing, so no access is live while other code runs (`runOutermost`
-    // sets `updating` before it calls `update`, not during the call); the filter's bits are replaced
-    // only by `ScopeFilter`, which calls no code of the app's meanwhile. Read by every `send`: hot.
+    // sets `updating` before it calls `update`, not during the call; the write guard is saved before
+    // the code it marks runs and restored after, in accesses of their own); the filter's bits are
+    // replaced only by `ScopeFilter`, which calls no code of the app's meanwhile. Read by every
+    // `send`: hot.
     @exclusivity(unchecked) @usableFromInline static var sendState = SendState(
-        gate: 1 << 3, filterWords: nil, filterShift: 64)
+        gate: 1 << 3, writeGuard: 0, filterWords: nil, filterShift: 64)
 
     /// The fast path's only test: `open` means a `send` may call `update` directly.
     @inlinable static var gate: UInt8 {
@@ -177,7 +185,9 @@ package enum Dispatcher {
     static func updateThrew(_ error: any Error, in scope: any Scope) {
         let observers = InstrumentHooks.updateFailures
         guard !observers.isEmpty, !(error is EventToDismissedScope) else { return }
-        for observer in observers.elements { observer(scope, error) }
+        callingInstruments {
+            for observer in observers.elements { observer(scope, error) }
+        }
     }
 
     /// The full path of `sendThrowing`: an update is running, or something needs every event.

@@ -20,8 +20,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         /// A closure given to the scope's ``Scope/observe(_:)`` kept changing what it read, run after
         /// run, up to ``ScopeObservation/consecutiveRunLimit``.
         case observation
-        /// A shared value was written outside an update, or its saved copy could not be read or
-        /// written; the error names the value's key (the scope is the writer, or the first reader).
+        /// A write to a shared value was refused (by code other than the update of the event being
+        /// delivered), or its saved copy could not be read or written; the error names the value's
+        /// key (the scope is the writer, or the first reader).
         case sharing
         /// The scope read a dependency that nothing provides (the error is a
         /// `MissingDependencyError` naming its type); the program stops after the report.

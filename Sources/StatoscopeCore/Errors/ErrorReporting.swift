@@ -60,16 +60,21 @@ public enum ErrorReporting {
 
     /// Logs a report and hands it to every handler, oldest registration first. A handled report
     /// (``ErrorReport/isHandled``) is logged at `warning` level, any other at `error` level.
+    ///
+    /// A handler running while an event is delivered changes no shared value: its write is refused,
+    /// and logged rather than reported, so that a handler cannot receive its own refusals.
     public static func report(_ report: ErrorReport) {
-        var report = report
-        for enrich in InstrumentHooks.errorReportEnrichers.elements { enrich(&report) }
-        if report.isHandled {
-            logger.warning("\(report.description)", source: LogSource.name)
-        } else {
-            logger.error("\(report.description)", source: LogSource.name)
-        }
-        for handle in handlers.elements {
-            handle(report)
+        Dispatcher.handingOverReport {
+            var report = report
+            for enrich in InstrumentHooks.errorReportEnrichers.elements { enrich(&report) }
+            if report.isHandled {
+                logger.warning("\(report.description)", source: LogSource.name)
+            } else {
+                logger.error("\(report.description)", source: LogSource.name)
+            }
+            for handle in handlers.elements {
+                handle(report)
+            }
         }
     }
 

@@ -59,16 +59,21 @@ package final class EventRouting {
     /// Delivers `when` to `scope` along the path; `isInput` says it was sent from outside any update.
     /// Always inlined into the dispatcher's full path, where the optimizer otherwise leaves it a call
     /// of its own.
+    ///
+    /// The walk is instruments' code, which changes no shared state: only the update it reaches does
+    /// (see `Dispatcher.runUpdate(_:of:)`, in `Dispatch/Dispatcher+Writes.swift`).
     @inlinable
     @inline(__always)
     func deliver<S: Scope>(_ when: S.When, to scope: S, isInput: Bool) throws {
-        if isInput, !entryTaps.isEmpty {
-            tapEntry(scope, when)
+        try Dispatcher.asInstruments {
+            if isInput, !entryTaps.isEmpty {
+                tapEntry(scope, when)
+            }
+            guard !appWide.isEmpty else {
+                return try runInnermost(when, scope)
+            }
+            try runAppWide(from: 0, ScopeEvent(scope: scope, when: when), when, scope)
         }
-        guard !appWide.isEmpty else {
-            return try runInnermost(when, scope)
-        }
-        try runAppWide(from: 0, ScopeEvent(scope: scope, when: when), when, scope)
     }
 
     /// Runs the app-wide middleware from `index` on; `event` is `when` as they see it. `index` is in
@@ -111,7 +116,7 @@ package final class EventRouting {
     /// into the walk: the work itself is apart.
     @inlinable
     func runInnermost<S: Scope>(_ when: S.When, _ scope: S) throws {
-        guard hasInnermostWork else { return try scope.update(when) }
+        guard hasInnermostWork else { return try Dispatcher.runUpdate(when, of: scope) }
         try runInnermostWork(when, scope)
     }
 
@@ -140,7 +145,7 @@ package final class EventRouting {
     /// Runs `update`, with the taps on updates and analytics if installed.
     @inlinable
     func update<S: Scope>(_ when: S.When, _ scope: S) throws {
-        guard hasUpdateWork else { return try scope.update(when) }
+        guard hasUpdateWork else { return try Dispatcher.runUpdate(when, of: scope) }
         if let taps {
             return try taps.run(when, scope, tracker: tracker)
         }

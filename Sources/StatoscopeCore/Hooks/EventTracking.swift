@@ -44,7 +44,7 @@ package enum EventTracking {
         _ when: S.When, _ scope: S, tracker: (any EventTracker)?
     ) throws {
         guard let tracker, mayTrack(S.When.self), let tracked = when as? any TrackedWhen else {
-            return try scope.update(when)
+            return try Dispatcher.runUpdate(when, of: scope)
         }
         try tracker.update(when, tracked: tracked, scope)
     }

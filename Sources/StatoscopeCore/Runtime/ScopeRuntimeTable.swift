@@ -109,8 +109,22 @@ package enum ScopeRuntimeTable {
 
     /// The runtime kept for the identity `id`, whether its scope is alive or released: a runtime
     /// keeps its scope's address, so no other object has that identity while it exists.
-    static func runtime(withID id: ObjectIdentifier) -> ScopeRuntime? {
+    package static func runtime(withID id: ObjectIdentifier) -> ScopeRuntime? {
         table.runtimes[id]
+    }
+
+    /// Whether `scope`, which the caller holds, is being released: its `deinit` runs. Its runtime,
+    /// which holds it weakly, reaches it no more; a scope without one is asked through a weak
+    /// reference, which is nil from the start of a `deinit`. Makes no runtime: one made for a scope
+    /// going away would outlive it.
+    package static func isBeingReleased(_ scope: some Scope) -> Bool {
+        let id = ObjectIdentifier(scope)
+        if let runtime = lastFound?.scopeID == id ? lastFound : table.runtimes[id] {
+            // The runtime keeps its scope's address, so the scope at that address is the caller's.
+            return runtime.scope == nil
+        }
+        weak let probe = scope
+        return probe == nil
     }
 
     /// The runtime of a scope seen only as an object, if it has one.

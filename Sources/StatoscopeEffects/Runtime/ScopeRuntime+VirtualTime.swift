@@ -13,25 +13,43 @@ extension ScopeRuntime {
         var scheduling: [WeakRuntime] = []
         /// The recorded timers, which tick as the plan's time passes, the next to tick first.
         var timers = TimerQueue()
+        /// What runs at an instant of the plan's time (the end of a store's write window), the
+        /// earliest first, in the order asked for one instant.
+        var alarms: [VirtualAlarm] = []
+        /// Which line the clock counts, told apart from the lines before it.
+        var line: UInt64 = 0
     }
 
     // Global because virtual time is: one clock for the plan's whole tree.
     // SAFETY: Sound because only the main actor touches it and no access spans other code: the list
-    // is taken out before the runtimes in it start their due effects, and a runtime is appended by
-    // a caller that holds it.
+    // is taken out before the runtimes in it start their due effects, an alarm is removed before it
+    // runs, and a runtime is appended by a caller that holds it.
     @exclusivity(unchecked) private static var virtualClock = VirtualClock()
 
     /// Where virtual time stops: time passing beyond it, which no live clock reaches, leaves the
     /// clock here rather than overflowing `Duration`.
     package static let latestVirtualTime: Duration = .seconds(Int64.max)
 
-    /// Starts virtual time again from zero, forgetting what was scheduled.
+    /// Starts virtual time again from zero, for another line, forgetting what was scheduled.
     package static func resetVirtualTime() {
-        virtualClock = VirtualClock()
+        virtualClock = VirtualClock(line: virtualClock.line &+ 1)
+    }
+
+    /// Which line of a plan virtual time counts now: it changes each time the clock starts again,
+    /// so that an instant kept from an earlier line is not taken for one of this line's.
+    package static var virtualTimeLine: UInt64 { virtualClock.line }
+
+    /// Runs `action` when a plan moves virtual time to `due` or past it, at that instant: after what
+    /// was asked for earlier instants, or earlier for the same one. Forgotten when the clock starts
+    /// again.
+    package static func atVirtualTime(_ due: Duration, _ action: @escaping @MainActor () -> Void) {
+        let alarm = VirtualAlarm(due: due, action: action)
+        let index = virtualClock.alarms.firstIndex { $0.due > due } ?? virtualClock.alarms.endIndex
+        virtualClock.alarms.insert(alarm, at: index)
     }
 
     /// Moves virtual time forward, up to ``latestVirtualTime``; the scheduled effects due by then
-    /// start, in the order they become due.
+    /// start, in the order they become due, and the alarms due run (see ``atVirtualTime(_:_:)``).
     ///
     /// The recorded timers tick on the way, each tick at its instant, and the delayed events due are
     /// sent, each at its instant: the effects due before a tick start first, and what handling a
@@ -76,17 +94,28 @@ extension ScopeRuntime {
         virtualClock.timers.insert(timer)
     }
 
-    /// Starts the scheduled effects due by `bound`, in the order they become due, the clock at each
-    /// one's instant: a delayed event is sent then, and what its update enqueues is measured from
-    /// there, and starts within this call if it is due by `bound` too. Counts the events sent in
-    /// `delivered`; returns false, leaving the clock at the last one, once that reached `limit`.
+    /// Starts the scheduled effects due by `bound` and runs the alarms due by then, in the order
+    /// they become due (an alarm before an effect due at the same instant), the clock at each one's
+    /// instant: a delayed event is sent then, and what its update enqueues is measured from there,
+    /// and starts within this call if it is due by `bound` too; an alarm may ask for another, which
+    /// runs too if due by then. Counts the events sent in `delivered`; returns false, leaving the
+    /// clock at the last one, once that reached `limit`.
     private static func startDue(by bound: Duration, delivered: inout Int, limit: Int) -> Bool {
-        while let (due, runtime) = firstScheduled(dueBy: bound) {
+        while true {
+            let scheduled = firstScheduled(dueBy: bound)
+            if let alarm = virtualClock.alarms.first, alarm.due <= bound,
+                scheduled.map({ alarm.due <= $0.0 }) ?? true
+            {
+                virtualClock.alarms.removeFirst()
+                virtualClock.now = max(virtualClock.now, alarm.due)
+                alarm.action()
+                continue
+            }
+            guard let (due, runtime) = scheduled else { return true }
             guard delivered < limit else { return false }
             virtualClock.now = max(virtualClock.now, due)
             delivered += runtime.startDue(at: due)
         }
-        return true
     }
 
     /// The runtime whose scheduled effect is due first, by `bound`, and when; the list of runtimes
@@ -131,9 +160,15 @@ extension ScopeRuntime {
 
     /// `duration` after `time`, or ``latestVirtualTime`` if that is later; `time` is virtual time,
     /// between zero and the latest, and `duration` is not negative, so nothing here overflows.
-    static func later(_ time: Duration, by duration: Duration) -> Duration {
+    package static func later(_ time: Duration, by duration: Duration) -> Duration {
         duration >= latestVirtualTime - time ? latestVirtualTime : time + duration
     }
+}
+
+/// Something to run at an instant of virtual time.
+private struct VirtualAlarm {
+    let due: Duration
+    let action: @MainActor () -> Void
 }
 
 /// A runtime held weakly.

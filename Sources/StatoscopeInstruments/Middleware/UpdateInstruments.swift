@@ -48,7 +48,7 @@ package enum UpdateInstruments {
         throws
     {
         guard tracked.isTracked else {
-            return try scope.update(when)
+            return try Dispatcher.runUpdate(when, of: scope)
         }
         let scopePath = scope.scopePath
         // What the main-actor sinks receive is made before the update, which may change what the
@@ -61,7 +61,7 @@ package enum UpdateInstruments {
                 ErrorReporting.logger.warning("\(error)", source: LogSource.name)
             }
         }
-        try scope.update(when)
+        try Dispatcher.runUpdate(when, of: scope)
         if let made {
             for sink in analyticsSinks.elements { sink(scope, made) }
         }

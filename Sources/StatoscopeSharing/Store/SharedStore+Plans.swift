@@ -2,9 +2,9 @@
 import StatoscopeInjection
 
 extension SharedStore {
-    /// Gives the root of a test plan's line a store of its own, in memory, saving when a check asks,
-    /// unless the plan's builder injected one there: each line, and so each `FORK` branch, starts
-    /// from empty values that no other plan sees.
+    /// Gives the root of a test plan's line a store of its own, in memory, with the default write
+    /// delay on the plan's virtual time, unless the plan's builder injected one there: each line, and
+    /// so each `FORK` branch, starts from empty values that no other plan sees.
     package static func provideForPlan(to root: some Scope) {
         let key = ObjectIdentifier(SharedStore.self)
         if let runtime = ScopeRuntimeTable.existingRuntime(for: root),
@@ -12,7 +12,7 @@ extension SharedStore {
         {
             return
         }
-        root.inject(SharedStore(storage: InMemoryStorage(), schedule: .whenChecked))
+        root.inject(SharedStore(storage: InMemoryStorage()))
     }
 
     /// The store `scope` reads its shared values from.

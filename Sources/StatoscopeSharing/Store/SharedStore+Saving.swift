@@ -17,20 +17,19 @@ extension SharedStore {
     }
 
     /// Saves the first change after a quiet period at once, and opens a window of the write delay:
-    /// the changes made in it are saved together, with their latest values, when it ends.
+    /// the changes made in it are saved together, with their latest values, when it ends. While a
+    /// test plan runs, the window lasts on the plan's virtual time, as effects' waits do.
     private func scheduleSave(onClockOf runtime: ScopeRuntime) {
-        switch schedule {
-        case .whenChecked:
-            // A plan runs no clock: its window lasts until a check asks for the saves.
-            guard !planWindowIsOpen else { return }
-            planWindowIsOpen = true
+        guard case .coalesced(let delay) = schedule else { return }
+        if ScopeRuntime.effectExecution == .recorded {
+            guard planWindow?.line != ScopeRuntime.virtualTimeLine else { return }
             writeHere()
-        case .coalesced(let delay):
-            guard saveTimer == nil else { return }
-            startSaving()
-            // The clock is resolved once per window, and only then.
-            openWindow(lasting: delay, on: runtime.resolve(EffectClock.self))
+            return openPlanWindow(lasting: delay)
         }
+        guard saveTimer == nil else { return }
+        startSaving()
+        // The clock is resolved once per window, and only then.
+        openWindow(lasting: delay, on: runtime.resolve(EffectClock.self))
     }
 
     /// Waits `delay` on `clock`, then saves what changed meanwhile and opens another window, or, if
@@ -48,11 +47,34 @@ extension SharedStore {
         }
     }
 
+    /// Opens a window of `delay` on the plan's virtual time: when the plan's time reaches its end,
+    /// what changed meanwhile is saved, at that instant, and another window opens. A window of zero
+    /// never opens: every change is saved at once. Saves are made on the main actor, so that a
+    /// check right after the instant finds them made.
+    private func openPlanWindow(lasting delay: Duration) {
+        changedInWindow = false
+        guard delay > .zero else {
+            planWindow = nil
+            return
+        }
+        let window = PlanWindow(
+            line: ScopeRuntime.virtualTimeLine, end: ScopeRuntime.later(ScopeRuntime.virtualTime, by: delay))
+        planWindow = window
+        ScopeRuntime.atVirtualTime(window.end) { [weak self] in
+            guard let self, self.planWindow == window else { return }
+            self.planWindow = nil
+            guard self.changedInWindow else { return }
+            self.writeHere()
+            self.openPlanWindow(lasting: delay)
+        }
+    }
+
     /// Saves every unsaved change now, off the main actor, and returns once every save started so far
     /// has ended: call it when the app goes to the background or is about to end.
     public func flush() async {
         saveTimer?.cancel()
         saveTimer = nil
+        planWindow = nil
         startSaving()
         await saving?.value
     }
@@ -74,10 +96,9 @@ extension SharedStore {
         }
     }
 
-    /// Saves every unsaved change now, on the caller's thread: what a test plan's check does, which
-    /// ends the plan's window, and what the store does when the app is about to end.
-    package func saveNow() {
-        planWindowIsOpen = false
+    /// Saves every unsaved change now, on the caller's thread: what the store does when the app is
+    /// about to end.
+    func saveNow() {
         writeHere()
     }
 

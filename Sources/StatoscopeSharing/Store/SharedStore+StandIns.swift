@@ -12,7 +12,7 @@ extension SharedStore {
         let store = runtime.resolve(SharedStore.self)
         guard let standIns = runtime.dependencyStandIns else { return store }
         return standIns.standIn(for: store) {
-            SharedStore(storage: InMemoryStorage(), schedule: .whenChecked)
+            SharedStore(storage: InMemoryStorage(), schedule: .never)
         }
     }
 }

@@ -30,11 +30,18 @@ public final class SharedStore: Injectable {
 
     /// When changes are saved.
     enum WriteSchedule {
-        /// A while after the first unsaved change.
+        /// The first change after a quiet period at once, those made within the delay after it when
+        /// the delay ends: on the clock the changing scope sees, or on the plan's virtual time while
+        /// a test plan runs.
         case coalesced(Duration)
-        /// When a test plan checks what was saved, synchronously: plans run no clock. A replay's
-        /// stand-in, which no check reads, never saves.
-        case whenChecked
+        /// Never: a replay's stand-in, whose values no one reads back.
+        case never
+    }
+
+    /// A write window on a plan's virtual time: the line it was opened on, and when it ends.
+    struct PlanWindow: Equatable {
+        let line: UInt64
+        let end: Duration
     }
 
     let schedule: WriteSchedule
@@ -47,8 +54,9 @@ public final class SharedStore: Injectable {
     var saveTimer: Task<Void, Never>?
     /// Whether a value changed since the window opened: its end saves it.
     var changedInWindow = false
-    /// Whether a test plan saved a change since its last check: the next is saved when a check asks.
-    var planWindowIsOpen = false
+    /// The write window open on a plan's virtual time, if any: a change made in it is saved when it
+    /// ends.
+    var planWindow: PlanWindow?
     /// The last save started, which waits for the one before it: saves run one at a time, in order.
     var saving: Task<Void, Never>?
     /// Where the saves write: a queue of the store's own rather than the concurrency pool, whose few

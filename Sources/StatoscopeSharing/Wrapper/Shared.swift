@@ -21,9 +21,12 @@ import StatoscopeInjection
 /// ```
 ///
 /// A scope reads the value of the ``SharedStore`` injected nearest above it (or the process's). It
-/// changes only inside an update: a write made anywhere else is refused, and reported to
-/// ``ErrorReporting`` with the key and the scope's path. Descriptions, state diffs, and so the
-/// middleware, logs and recordings that show them, show the value like a stored property's.
+/// changes only in the update of the event being delivered, and in the code that update calls: a
+/// write made anywhere else (outside any update, in a middleware, an error handler, the `deinit` of
+/// a scope leaving the app) is refused, and reported to ``ErrorReporting`` as a
+/// ``SharedValueWriteRefused`` naming the key, the store and the scope's path. Descriptions, state
+/// diffs, and so the middleware, logs and recordings that show them, show the value like a stored
+/// property's.
 ///
 /// A value created with ``init(value:)`` belongs to its scope instead: hand it to a child through
 /// its projection (`$draft`), and the child reads and changes the same value, for as long as they
@@ -98,20 +101,26 @@ public struct Shared<Value: Sendable> {
         }
     }
 
-    /// Changes the value on behalf of `reader`, inside an update; refuses and reports it elsewhere.
+    /// Changes the value on behalf of `reader`, inside an update; refuses and reports it elsewhere
+    /// (see ``SharedValueWriteRefused``).
     @MainActor
     @usableFromInline
     static func write<Reader: Scope>(
         _ newValue: Value, by reader: Reader,
         storage storageKeyPath: ReferenceWritableKeyPath<Reader, Shared<Value>>
     ) {
+        // Asked first: resolving the box of a scope whose deinit runs would make it a runtime.
+        if ScopeRuntimeTable.isBeingReleased(reader) {
+            return refuse(
+                .scopeReleased, by: reader, box: reader[keyPath: storageKeyPath].resolved?.box,
+                runtime: ScopeRuntimeTable.runtime(withID: ObjectIdentifier(reader)), storage: storageKeyPath)
+        }
         let box = box(of: reader, storage: storageKeyPath)
         let runtime = ScopeRuntimeTable.runtime(for: reader)
-        guard Dispatcher.isUpdating else {
-            ErrorReporting.report(
-                ErrorReport(
-                    error: SharedValueWriteRefused(key: box.name), source: .sharing, runtime: runtime))
-            return
+        let refusal: WriteRefusalCause? =
+            runtime.isDismissed ? .scopeDismissed : Dispatcher.writeRefusal.map(WriteRefusalCause.init)
+        if let refusal {
+            return refuse(refusal, by: reader, box: box, runtime: runtime, storage: storageKeyPath)
         }
         switch reader[keyPath: storageKeyPath].source {
         case .key(let key):

@@ -19,10 +19,9 @@ struct SharedValueAccessTests {
         #expect(await writer.effectsState.settlesWithinTestPatience())
         #expect(writer.done)
         #expect(writer.value == 14, "the value is kept")
-        #expect(
-            reports.reports.compactMap { $0.error as? SharedValueWriteRefused }.map(\.key) == [
-                "persistedPlain"
-            ])
+        let refusals = reports.reports.compactMap { $0.error as? SharedValueWriteRefused }
+        #expect(refusals.map(\.key) == ["persistedPlain"])
+        #expect(refusals.map(\.reason) == ["outside an update"])
     }
 
     @Test func aWriteToAnOwnedValueOutsideAnUpdateIsRefusedAndReported() {

@@ -36,8 +36,8 @@ struct SharedValueTests {
         #expect(reports.reports.count == 1)
         #expect(
             reports.reports.first?.description
-                == "SharingParent.left: the shared value \"unread\" was written outside an update and kept its "
-                + "value: change it in update(_:), in answer to an event")
+                == "SharingParent.left: the shared value \"unread\" in SharedStore(InMemoryStorage) was written "
+                + "outside an update and kept its value: change it in update(_:), in answer to an event")
         #expect(reports.reports.first?.error is SharedValueWriteRefused)
     }
 

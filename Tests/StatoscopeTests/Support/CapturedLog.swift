@@ -6,6 +6,12 @@ final class CapturedLog: @unchecked Sendable {
     // Guards `entries`: swift-log handlers may be called from any thread.
     private let lock = NSLock()
     private var entries: [(level: Logger.Level, message: String)] = []
+    /// Runs after each line is kept, on the thread that logged it.
+    private let whenLogged: @Sendable () -> Void
+
+    init(whenLogged: @escaping @Sendable () -> Void = {}) {
+        self.whenLogged = whenLogged
+    }
 
     var lines: [String] {
         lock.lock()
@@ -21,6 +27,7 @@ final class CapturedLog: @unchecked Sendable {
         lock.lock()
         entries.append((level, message))
         lock.unlock()
+        whenLogged()
     }
 
     private struct Handler: LogHandler {

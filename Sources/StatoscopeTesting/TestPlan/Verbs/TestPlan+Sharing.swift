@@ -70,12 +70,14 @@ extension TestPlan {
         }
     }
 
-    /// Checks what the scope's store saved for a persisted key: the value and, when `writes` is
-    /// given, how many saves it took.
+    /// Checks what the scope's store has saved for a persisted key by now: the value and, when
+    /// `writes` is given, how many saves it took.
     ///
-    /// A plan's store saves the first change after a check at once, and those that follow when a
-    /// check asks, in one save: as a live store saves the first change of a burst at once and the
-    /// rest when its window ends.
+    /// A plan's store saves on the plan's virtual time as a live store saves on its clock: the first
+    /// change after a quiet period at once, and the changes made within the write delay after it
+    /// (a quarter of a second unless the plan's builder injects a store with another) together when
+    /// the delay has passed, with their latest values. The check sees what was saved by then, not
+    /// what is still waiting for the end of its window.
     ///
     /// <!-- compiled with: SharingApp -->
     /// <!-- compiled in a function -->
@@ -83,6 +85,8 @@ extension TestPlan {
     /// try SettingsScreen.GIVEN { SettingsScreen() }
     ///     .WHEN(.userTappedLarger)
     ///     .WHEN(.userTappedLarger)
+    ///     .THEN_Saved(.fontSize, equals: 15, writes: 1)   // the second tap waits for its window
+    ///     .WHEN_TimePasses(.milliseconds(250))
     ///     .THEN_Saved(.fontSize, equals: 16, writes: 2)
     ///     .runTest()
     /// ```
@@ -99,43 +103,97 @@ extension TestPlan {
             describe: { "the saved \(key.name) is `\(ValueText.inline(captured.value))`\(count)" },
             perform: { _, scope in
                 let store = SharedStore.resolved(by: scope)
-                store.saveNow()
                 let heading = "THEN_Saved(\"\(key.name)\", equals: ...) on \(path.describe()) failed"
-                let saved: Value?
-                switch store.saved(key) {
-                case .success(let value):
-                    saved = value
-                case .failure(let problem):
-                    return .failed(.wrongValue, "\(heading): \(problem)")
-                }
-                guard let saved else {
+                do throws(SavedCheckRefusal) {
+                    guard let saved = try Self.saved(key, in: store, heading: heading) else {
+                        return .failed(
+                            .wrongValue,
+                            "\(heading)\nexpected: \(ValueText.inline(captured.value))\nactual: nothing saved"
+                        )
+                    }
+                    guard saved == captured.value else {
+                        return .failed(
+                            .wrongValue,
+                            "\(heading)\n\(ValueText.mismatch(expected: captured.value, actual: saved))")
+                    }
+                    guard let writes else { return .passed }
+                    let actual = try Self.writeCount(of: key, in: store, heading: heading)
+                    guard actual != writes else { return .passed }
                     return .failed(
                         .wrongValue,
-                        "\(heading)\nexpected: \(ValueText.inline(captured.value))\nactual: nothing saved")
+                        "\(heading)\nexpected: \(Self.writesText(writes))\nactual: \(Self.writesText(actual))"
+                    )
+                } catch {
+                    return error.outcome
                 }
-                guard saved == captured.value else {
+            })
+    }
+
+    /// Checks that the scope's store has saved nothing for a persisted key by now: no change was
+    /// saved yet in this line (a value `GIVEN_Stored` seeded is what an earlier run saved, not a
+    /// save of this one). The store must save in memory, as a plan's own store does, to count its
+    /// writes.
+    ///
+    /// A change waiting for the end of its write window is not saved yet: see
+    /// ``THEN_Saved(_:equals:writes:fileID:filePath:line:column:)``.
+    public func THEN_NothingSaved<Value: Codable>(
+        _ key: SharedKey<Value>,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        let path = self.path
+        return try add(
+            .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            describe: { "nothing is saved for \(key.name)" },
+            perform: { _, scope in
+                let store = SharedStore.resolved(by: scope)
+                let heading = "THEN_NothingSaved(\"\(key.name)\") on \(path.describe()) failed"
+                do throws(SavedCheckRefusal) {
+                    let saved = try Self.saved(key, in: store, heading: heading)
+                    let writes = try Self.writeCount(of: key, in: store, heading: heading)
+                    guard writes > 0 else { return .passed }
+                    let value = saved.map { "`\(ValueText.inline($0))` saved" } ?? "saved"
                     return .failed(
                         .wrongValue,
-                        "\(heading)\n\(ValueText.mismatch(expected: captured.value, actual: saved))")
+                        "\(heading)\nexpected: nothing saved\nactual: \(value), in \(Self.writesText(writes))"
+                    )
+                } catch {
+                    return error.outcome
                 }
-                guard let writes else { return .passed }
-                guard let memory = store.storage as? InMemoryStorage else {
-                    return .failed(
-                        .misuse,
-                        "\(heading): only a store saving in memory counts its writes, and this one saves in "
-                            + "\(type(of: store.storage))")
-                }
-                let actual = memory.writeCount(of: key.name)
-                guard actual != writes else { return .passed }
-                return .failed(
-                    .wrongValue,
-                    "\(heading)\nexpected: \(Self.writesText(writes))\nactual: \(Self.writesText(actual))")
             })
     }
 
     /// `1 write`, `2 writes`.
     private static func writesText(_ count: Int) -> String {
         count == 1 ? "1 write" : "\(count) writes"
+    }
+
+    /// What `store` holds for `key`, decoded; refused when the key is not persisted or what is saved
+    /// cannot be read.
+    @MainActor
+    private static func saved<Value>(_ key: SharedKey<Value>, in store: SharedStore, heading: String)
+        throws(SavedCheckRefusal) -> Value?
+    {
+        switch store.saved(key) {
+        case .success(let value): return value
+        case .failure(let problem): throw SavedCheckRefusal(.failed(.wrongValue, "\(heading): \(problem)"))
+        }
+    }
+
+    /// How many times `store` saved `key`; refused, as a misuse, for a store that does not count its
+    /// saves.
+    @MainActor
+    private static func writeCount<Value>(of key: SharedKey<Value>, in store: SharedStore, heading: String)
+        throws(SavedCheckRefusal) -> Int
+    {
+        guard let memory = store.storage as? InMemoryStorage else {
+            throw SavedCheckRefusal(
+                .failed(
+                    .misuse,
+                    "\(heading): only a store saving in memory counts its writes, and this one saves in "
+                        + "\(type(of: store.storage))"))
+        }
+        return memory.writeCount(of: key.name)
     }
 
     /// Marks every property that reads the key, in every scope of the line, as checked: a strict
@@ -149,5 +207,14 @@ extension TestPlan {
                 run.checked(property, of: path)
             }
         }
+    }
+}
+
+/// A check of what a store saved that cannot be made as asked, with the outcome of its step.
+private struct SavedCheckRefusal: Error {
+    let outcome: StepOutcome
+
+    init(_ outcome: StepOutcome) {
+        self.outcome = outcome
     }
 }
