@@ -151,6 +151,14 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // Adversarial review: attacks on the seams between features, written from the docs alone.
+        .testTarget(
+            name: "StatoscopeAdversaryTests",
+            dependencies: [
+                "Statoscope", "StatoscopeTesting", "StatoscopeInspector",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // XCTest, so that its tests run with no other test in the process: memory readings, and
         // streams flooding the main actor.
         .testTarget(
