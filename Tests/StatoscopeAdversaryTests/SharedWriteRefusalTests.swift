@@ -185,17 +185,26 @@ struct SharedWriteRefusalTests {
         expectRefused(reports, key: "adv-write-count", path: target.scopePath)
     }
 
-    // Sharing and persisting state: "A write made anywhere else ... is refused"; an error handler.
-    @Test func aWriteFromAnErrorHandlerIsRefused() {
+    // Sharing and persisting state: "A write made anywhere else ... is refused"; "A refused write made
+    // while the error handlers run is logged rather than handed to them, so that a handler never
+    // receives its own refusals."
+    @Test func aWriteFromAnErrorHandlerIsRefusedAndLoggedNotHandedBack() {
         let (target, _) = makeTarget()
-        let reports = ReportBox()
-        let handler = ErrorReporting.addHandler { [weak target] report in
-            if report.error is AdvRejected { target?.count = 99 }
+        let lines = LockedBox<String>()
+        var handedBack = 0
+        withIsolatedInstruments {
+            ErrorReporting.logger = capturingLogger(lines)
+            let handler = ErrorReporting.addHandler { [weak target] report in
+                if report.error is AdvRejected { target?.count = 99 }
+                if report.error is SharedValueWriteRefused { handedBack += 1 }
+            }
+            target.send(.fail)
+            handler.remove()
         }
-        target.send(.fail)
-        handler.remove()
         #expect(target.count == 0)
-        expectRefused(reports, key: "adv-write-count", path: target.scopePath)
+        #expect(handedBack == 0, "a handler is never handed its own refusal")
+        let refusals = lines.items.filter { $0.contains("adv-write-count") && $0.contains("kept its value") }
+        #expect(refusals.count == 1, "the refusal is logged: \(lines.items)")
     }
 
     // Sharing and persisting state: "A write made anywhere else ... is refused"; an analytics sink, which

@@ -114,6 +114,7 @@ struct TestPlanSeamTests {
                 try branch
                     .THEN_Shared(PlanKeys.fontSize, equals: 22)
                     .THEN_Shared(\.preview, PlanKeys.fontSize, equals: 22)
+                    .WHEN_TimePasses(.milliseconds(250))
                     .THEN_Saved(PlanKeys.fontSize, equals: 22)
                     .FORK(.larger) { nested in
                         try nested.THEN_Shared(PlanKeys.fontSize, equals: 24)
@@ -128,18 +129,27 @@ struct TestPlanSeamTests {
             .runTest()
     }
 
-    // Writing test plans, "Shared values": "A plan's store saves the first change after a check at once,
-    // and the changes that follow when THEN_Saved asks, in one write with their latest values".
-    @Test func threeChangesBeforeACheckAreTwoWritesWithTheLatestValue() throws {
+    // Writing test plans, "Shared values": "A plan's store saves on the plan's virtual time as a live
+    // store saves on its clock: the first change after a quiet period at once, and the changes made
+    // within the write delay after it ... together, with their latest values, when WHEN_TimePasses
+    // reaches the end of the delay".
+    @Test func threeChangesWithinTheWriteDelayAreTwoWritesWithTheLatestValue() throws {
         try PlanSettings.GIVEN { PlanSettings() }
             .GIVEN_Stored(PlanKeys.fontSize, 10)
             .WHEN(.larger)
             .WHEN(.larger)
             .WHEN(.larger)
+            .THEN_Saved(PlanKeys.fontSize, equals: 12, writes: 1)
+            .WHEN_TimePasses(.milliseconds(249))
+            .THEN_Saved(PlanKeys.fontSize, equals: 12, writes: 1)
+            .WHEN_TimePasses(.milliseconds(1))
             .THEN_Saved(PlanKeys.fontSize, equals: 16, writes: 2)
+            .WHEN_TimePasses(.seconds(10))
             .WHEN(.larger)
             .WHEN(.larger)
-            .THEN_Saved(PlanKeys.fontSize, equals: 20)
+            .THEN_Saved(PlanKeys.fontSize, equals: 18, writes: 3)
+            .WHEN_TimePasses(.milliseconds(250))
+            .THEN_Saved(PlanKeys.fontSize, equals: 20, writes: 4)
             .runTest()
     }
 
@@ -150,6 +160,7 @@ struct TestPlanSeamTests {
         try PlanDiskless.GIVEN { PlanDiskless() }
             .WHEN(.bump)
             .WHEN(.bump)
+            .WHEN_TimePasses(.milliseconds(250))
             .THEN_Saved(PlanKeys.diskless, equals: 2)
             .THEN_Shared(PlanKeys.inMemory, equals: 2)
             .runTest()
