@@ -38,6 +38,42 @@ enum ValueText {
             .replacingOccurrences(of: " ]", with: "]")
     }
 
+    /// A list longer than this is shortened in a step's text.
+    static let longestListShown = 5
+    /// The elements a shortened list keeps.
+    static let elementsKept = 3
+
+    /// A value as a step's text shows it (the specification, a step's name in a failure message):
+    /// ``inline(_:)``, with a list of more than ``longestListShown`` elements cut to its first
+    /// ``elementsKept`` and the count of the rest, `[1, 2, 3, … 2,997 more]`. The rest is never
+    /// rendered, so a step whose value is large costs what a small one costs.
+    static func brief(_ value: Any) -> String {
+        if Redaction.isSensitiveEvent(value) { return inline(value) }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .collection where mirror.children.count > longestListShown:
+            let kept = mirror.children.prefix(elementsKept).map { brief($0.value) }
+            let rest = mirror.children.count - elementsKept
+            return "[" + kept.joined(separator: ", ") + ", … \(grouped(rest)) more]"
+        case .optional:
+            // An optional list reads as the list, as CustomDump writes an optional's value.
+            return mirror.children.first.map { brief($0.value) } ?? inline(value)
+        default:
+            return inline(value)
+        }
+    }
+
+    /// `2997` as `2,997`.
+    private static func grouped(_ count: Int) -> String {
+        var digits = Array(String(count))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
     /// An error as its description: `CheckFailure`'s message, `CancellationError()`.
     static func error(_ error: any Error) -> String {
         String(describing: error)

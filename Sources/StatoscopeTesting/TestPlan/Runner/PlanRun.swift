@@ -184,15 +184,16 @@ package final class PlanRun {
     }
 
     /// Fails the step if an update threw while it ran (a queued event, an effect's completion):
-    /// those errors go to ``ErrorReporting`` rather than to the step.
-    package func outcomeOfReportedErrors(during step: String) -> StepOutcome {
+    /// those errors go to ``ErrorReporting`` rather than to the step. The step's name is made only
+    /// for a failure.
+    package func outcomeOfReportedErrors(during step: @autoclosure () -> String) -> StepOutcome {
         let missing = missingDependencies.withLock { reads in
             defer { reads.removeAll() }
             return reads
         }
         if let first = missing.first {
             updateErrors.removeAll()
-            return .failed(.missingDependency, Self.missingDependencyMessage(first, during: step))
+            return .failed(.missingDependency, Self.missingDependencyMessage(first, during: step()))
         }
         guard !updateErrors.isEmpty else { return .passed }
         let errors = updateErrors.map(\.description).joined(separator: "\n  ")
@@ -200,7 +201,7 @@ package final class PlanRun {
         return .failed(
             .unexpectedThrow,
             """
-            \(step): an update threw unexpectedly
+            \(step()): an update threw unexpectedly
             expected: no error
             actual: \(errors)
             """)

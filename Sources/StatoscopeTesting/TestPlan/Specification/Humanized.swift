@@ -93,7 +93,7 @@ package enum Humanized {
             if Redaction.isSensitiveEvent(when) {
                 return "\(words(label)): `\(EventValue.redactionPlaceholder)`"
             }
-            return "\(words(label)): `\(ValueText.inline(child.value))`"
+            return "\(words(label)): `\(ValueText.brief(child.value))`"
         }
         let text = "\(when)"
         // Without reflection metadata an enum prints as its type's name: say it is an event of it.

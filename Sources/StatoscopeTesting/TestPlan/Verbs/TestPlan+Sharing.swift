@@ -43,7 +43,7 @@ extension TestPlan {
         let captured = Captured(expected)
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "the shared \(key.name) is `\(ValueText.inline(captured.value))`" },
+            describe: { "the shared \(key.name) is `\(ValueText.brief(captured.value))`" },
             perform: { run, scope in
                 Self.checkedEverywhere(key.name, in: run)
                 let actual = SharedStore.current(key, readBy: scope)
@@ -96,7 +96,7 @@ extension TestPlan {
         let count = writes.map { ", in " + Self.writesText($0) } ?? ""
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "the saved \(key.name) is `\(ValueText.inline(captured.value))`\(count)" },
+            describe: { "the saved \(key.name) is `\(ValueText.brief(captured.value))`\(count)" },
             perform: { _, scope in
                 let store = SharedStore.resolved(by: scope)
                 store.saveNow()
