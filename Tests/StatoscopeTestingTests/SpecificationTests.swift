@@ -51,7 +51,9 @@ import XCTest
         #expect(Humanized.words("viewDisplaysTotalCount") == "view displays total count")
         #expect(Humanized.words("userTappedURLButton") == "user tapped URL button")
         #expect(Humanized.words("loadURL") == "load URL")
-        #expect(Humanized.words("item2Count") == "item2 count")
+        #expect(Humanized.words("item2Count") == "item 2 count")
+        #expect(Humanized.words("pausedFor300Milliseconds") == "paused for 300 milliseconds")
+        #expect(Humanized.words("HTTP2Server") == "HTTP2 server")
         #expect(Humanized.words("visibleRowIDs") == "visible row IDs")
         #expect(Humanized.words("URLsLoaded") == "URLs loaded")
         #expect(Humanized.words("HTTPServer") == "HTTP server")
@@ -72,6 +74,32 @@ import XCTest
                 "\(identifier)")
         }
         #expect(Humanized.words("caféOpen") == "café open")
+    }
+}
+
+/// A plan built by a helper that tests share, as a suite of related tests would write one.
+private func cartWithAnApple() throws -> TestPlan<Cart> {
+    try Cart.GIVEN { Cart() }.WHEN(.userAddsItem("apple"))
+}
+
+/// Each test that runs a plan writes its own file, named after the test, even when a helper shared
+/// by several tests calls `GIVEN`.
+@Suite struct SpecificationFileNameTests {
+    @Test func oneTestSharingAHelper() throws {
+        try expectAFileNamedAfter("oneTestSharingAHelper")
+    }
+
+    @Test func anotherTestSharingTheHelper() throws {
+        try expectAFileNamedAfter("anotherTestSharingTheHelper")
+    }
+
+    /// Builds the helper's plan in the running test and checks the name of the file it writes.
+    private func expectAFileNamedAfter(_ test: String) throws {
+        let plan = try cartWithAnApple()
+        #expect(
+            SpecificationWriter.fileName(for: plan.core)
+                == "SpecificationTests.\(test).L\(plan.core.given.line).md")
+        try plan.runTest()
     }
 }
 
