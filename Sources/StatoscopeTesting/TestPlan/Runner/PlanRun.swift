@@ -89,12 +89,29 @@ package final class PlanRun {
                 origin: origin))
     }
 
+    /// Where a scope of the root's tree sits while it is not linked yet (a child created with its
+    /// parent and never read): its path, and the parent it will be linked under, through which it will
+    /// read its shared values.
+    package struct UnlinkedPlace {
+        package let path: String
+        package weak var resolver: ScopeRuntime?
+    }
+
+    /// The scopes of the root's tree not linked yet, as the latest walk of the tree found them.
+    package private(set) var unlinked: [ObjectIdentifier: UnlinkedPlace] = [:]
+
     /// Notes every scope now in the root's tree, children never read included, so that ending the
     /// line checks them all.
     private func reachTree() {
         guard let root, let given else { return }
-        for (scope, path) in root.subtreeScopes {
+        unlinked.removeAll(keepingCapacity: true)
+        for place in root.subtreePlaces {
+            let scope = place.scope
+            if !place.isLinked {
+                unlinked[ObjectIdentifier(scope)] = UnlinkedPlace(path: place.path, resolver: place.resolver)
+            }
             if let index = reachedIndex[ObjectIdentifier(scope)], reached[index].scope === scope { continue }
+            let path = place.path
             register(scope, describe: { path }, at: given, origin: .foundInTree)
         }
     }

@@ -144,9 +144,8 @@ extension TestPlan {
     private static func checkedEverywhere(_ keyName: String, in run: PlanRun) {
         guard let ledger = run.ledger, ledger.hasUnchecked else { return }
         for reader in ledger.scopes(of: run) {
-            let path = ScopeRuntimeTable.existingRuntime(for: reader)?.path ?? "\(type(of: reader))"
-            for property in SharedStore.properties(readingKeyNamed: keyName, of: reader) {
-                run.checked(property, of: path)
+            for property in SharedStore.properties(readingKeyNamed: keyName, of: reader.scope) {
+                run.checked(property, of: reader.path)
             }
         }
     }
