@@ -47,6 +47,19 @@ import XCTest
         try plan.runTest()
     }
 
+    @Test func anOptionalReadsAsItsValueAndOneHoldingNilSaysSo() throws {
+        let plan = try Preferences.GIVEN { Preferences() }
+            .THEN(\.fontSize, equals: 12)
+            .THEN(\.cachedSize, equals: .some(nil))
+            .WHEN(.cacheCleared)
+            .THEN(\.cachedSize, equals: .some(nil))
+        let specification = plan.specification
+        #expect(specification.contains("- **Then** font size is `12`\n"))
+        #expect(specification.contains("- **And** cached size is `some(nil)`\n"))
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.map(\.message).first?.hasSuffix("expected: some(nil)\nactual: nil") == true)
+    }
+
     @Test func identifiersReadAsWords() {
         #expect(Humanized.words("viewDisplaysTotalCount") == "view displays total count")
         #expect(Humanized.words("userTappedURLButton") == "user tapped URL button")
@@ -74,6 +87,20 @@ import XCTest
                 "\(identifier)")
         }
         #expect(Humanized.words("caféOpen") == "café open")
+    }
+}
+
+/// Settings with an optional size, and a cached size that is known to be unset (`.some(nil)`) until
+/// the cache is cleared.
+@MainActor
+final class Preferences: Scope {
+    var fontSize: Int? = 12
+    var cachedSize: Int?? = .some(nil)
+
+    enum When { case cacheCleared }
+
+    func update(_ when: When) throws {
+        cachedSize = nil
     }
 }
 
