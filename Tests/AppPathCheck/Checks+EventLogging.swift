@@ -21,7 +21,7 @@ extension Checks {
         cafe.order.send(.userPicked(size: 2, decaf: true))
         cafe.order.send(.userAskedFor("beans"))
         await check.waitUntil("the stock's line", got: "\(lines.all)") {
-            lines.all.contains("info Cafe.order changed inStock: nil -> Optional(12)")
+            lines.all.contains("info Cafe.order changed inStock: nil -> 12")
         }
         check.expect(
             "the lines", lines.all,
@@ -33,7 +33,7 @@ extension Checks {
                 "info Cafe.order effect CheckStock(item: \"beans\") started",
                 "info Cafe.order effect CheckStock(item: \"beans\") completed",
                 "info Cafe.order <- stockChecked(12)",
-                "info Cafe.order changed inStock: nil -> Optional(12)",
+                "info Cafe.order changed inStock: nil -> 12",
             ])
     }
 }

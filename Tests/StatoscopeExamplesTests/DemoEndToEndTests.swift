@@ -64,7 +64,7 @@ struct DemoEndToEndTests {
             ))
         #expect(session.output.contains("the server refused it: POST /counter answered 503"))
         let finalState = try #require(session.finalState)
-        #expect(finalState.contains("viewDisplaysError = Optional(\"PUT /profile answered 503"))
+        #expect(finalState.contains("viewDisplaysError = \"PUT /profile answered 503"))
         // The rejected duplicate answer is reported with the flight recording, which is printed and
         // replayed into a fresh app, where it throws again.
         #expect(session.output.contains("reported  with its flight recording ("))

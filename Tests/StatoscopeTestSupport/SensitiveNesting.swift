@@ -106,7 +106,8 @@ public struct Nesting: Sendable, CustomTestStringConvertible {
     public var redacted: Keypress { wrapping(.typedCode(EventValue.redactionPlaceholder)) }
 
     /// The press as the library prints it nested in another value: Swift's text of the redacted
-    /// press (`String(reflecting:)`), the sensitive case's values shown as the placeholder.
+    /// press (`String(reflecting:)`), the sensitive case's values shown as the placeholder, and an
+    /// optional as the value it holds.
     public var redactedText: String { Self.placeholderShown(String(reflecting: redacted)) }
 
     /// The press as the library prints it on its own, as a state property's value.
@@ -123,7 +124,26 @@ public struct Nesting: Sendable, CustomTestStringConvertible {
     public var testDescription: String { "depth \(depth) in \(kind.rawValue)" }
 
     private static func placeholderShown(_ text: String) -> String {
-        text.replacingOccurrences(of: #"typedCode("<redacted>")"#, with: "typedCode(<redacted>)")
+        withoutOptionalFrames(
+            text.replacingOccurrences(of: #"typedCode("<redacted>")"#, with: "typedCode(<redacted>)"))
+    }
+
+    /// `text` with each `Optional(…)` written as what it holds, as the library writes an optional.
+    private static func withoutOptionalFrames(_ text: String) -> String {
+        var characters = Array(text)
+        let frame = Array("Optional(")
+        while let start = characters.indices.first(where: { characters[$0...].starts(with: frame) }) {
+            var depth = 0
+            var close = start + frame.count - 1
+            repeat {
+                if characters[close] == "(" { depth += 1 }
+                if characters[close] == ")" { depth -= 1 }
+                close += 1
+            } while depth > 0 && close < characters.count
+            characters.remove(at: close - 1)
+            characters.removeSubrange(start..<start + frame.count)
+        }
+        return String(characters)
     }
 }
 

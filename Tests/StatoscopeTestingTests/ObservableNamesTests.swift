@@ -40,6 +40,43 @@ import Testing
         #expect(!messages.joined().contains("computed"), "\(messages)")
     }
 
+    @Test func aRowReachedThroughAnIndexIsNamedWithItsIndex() throws {
+        let plan = try ProfileScreen.GIVEN { ProfileScreen() }
+            .strictState()
+            .WHEN(.userEarnsBadge("early"))
+            .THEN(\.badges.count, equals: 1)
+            .WHEN(.userEarnsBadge("streak"))
+            .THEN(\.badges.count, equals: 2)
+            .WHEN(\.badges[1], .userPins)
+            .THEN(\.badges[1].isPinned, equals: true)
+            .AND(\.badges[0].isPinned, equals: true)
+        let lines = plan.specification.split(separator: "\n").suffix(3).map(String.init)
+        #expect(
+            lines == [
+                "- **When** in profile screen › badges[1]: user pins",
+                "- **Then** badges[1] › is pinned is `true`",
+                "- **And** badges[0] › is pinned is `true`",
+            ])
+        let failures = try capturingFailures { try plan.runTest() }
+        // Strict state counts the change at `ProfileScreen.badges[1].isPinned` as checked.
+        #expect(failures.map(\.kind) == [.wrongValue], "\(failures.map(\.message))")
+        #expect(
+            failures.first?.message.hasPrefix("THEN(\\ProfileScreen.badges[0].isPinned, equals: ...)")
+                == true,
+            "\(failures.map(\.message))")
+    }
+
+    @Test func anIndexIntoAPlainListIsNamedToo() throws {
+        let plan = try Cart.GIVEN { Cart() }
+            .WHEN(.userAddsItem("apple"))
+            .THEN(\.items[0], equals: "pear")
+        #expect(plan.specification.contains("- **Then** items[0] is `\"pear\"`\n"))
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(
+            failures.first?.message.hasPrefix("THEN(\\Cart.items[0], equals: ...) on Cart failed") == true,
+            "\(failures.map(\.message))")
+    }
+
     @Test func theSpecificationOfAnObservableFeatureReadsAsSentences() throws {
         let plan = try ProfileScreen.GIVEN("a profile screen") { ProfileScreen() }
             .WHEN(.userOpensProfile)

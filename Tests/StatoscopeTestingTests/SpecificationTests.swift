@@ -47,11 +47,26 @@ import XCTest
         try plan.runTest()
     }
 
+    @Test func anOptionalReadsAsItsValueAndOneHoldingNilSaysSo() throws {
+        let plan = try Preferences.GIVEN { Preferences() }
+            .THEN(\.fontSize, equals: 12)
+            .THEN(\.cachedSize, equals: .some(nil))
+            .WHEN(.cacheCleared)
+            .THEN(\.cachedSize, equals: .some(nil))
+        let specification = plan.specification
+        #expect(specification.contains("- **Then** font size is `12`\n"))
+        #expect(specification.contains("- **And** cached size is `some(nil)`\n"))
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(failures.map(\.message).first?.hasSuffix("expected: some(nil)\nactual: nil") == true)
+    }
+
     @Test func identifiersReadAsWords() {
         #expect(Humanized.words("viewDisplaysTotalCount") == "view displays total count")
         #expect(Humanized.words("userTappedURLButton") == "user tapped URL button")
         #expect(Humanized.words("loadURL") == "load URL")
-        #expect(Humanized.words("item2Count") == "item2 count")
+        #expect(Humanized.words("item2Count") == "item 2 count")
+        #expect(Humanized.words("pausedFor300Milliseconds") == "paused for 300 milliseconds")
+        #expect(Humanized.words("HTTP2Server") == "HTTP2 server")
         #expect(Humanized.words("visibleRowIDs") == "visible row IDs")
         #expect(Humanized.words("URLsLoaded") == "URLs loaded")
         #expect(Humanized.words("HTTPServer") == "HTTP server")
@@ -72,6 +87,46 @@ import XCTest
                 "\(identifier)")
         }
         #expect(Humanized.words("caféOpen") == "café open")
+    }
+}
+
+/// Settings with an optional size, and a cached size that is known to be unset (`.some(nil)`) until
+/// the cache is cleared.
+@MainActor
+final class Preferences: Scope {
+    var fontSize: Int? = 12
+    var cachedSize: Int?? = .some(nil)
+
+    enum When { case cacheCleared }
+
+    func update(_ when: When) throws {
+        cachedSize = nil
+    }
+}
+
+/// A plan built by a helper that tests share, as a suite of related tests would write one.
+private func cartWithAnApple() throws -> TestPlan<Cart> {
+    try Cart.GIVEN { Cart() }.WHEN(.userAddsItem("apple"))
+}
+
+/// Each test that runs a plan writes its own file, named after the test, even when a helper shared
+/// by several tests calls `GIVEN`.
+@Suite struct SpecificationFileNameTests {
+    @Test func oneTestSharingAHelper() throws {
+        try expectAFileNamedAfter("oneTestSharingAHelper")
+    }
+
+    @Test func anotherTestSharingTheHelper() throws {
+        try expectAFileNamedAfter("anotherTestSharingTheHelper")
+    }
+
+    /// Builds the helper's plan in the running test and checks the name of the file it writes.
+    private func expectAFileNamedAfter(_ test: String) throws {
+        let plan = try cartWithAnApple()
+        #expect(
+            SpecificationWriter.fileName(for: plan.core)
+                == "SpecificationTests.\(test).L\(plan.core.given.line).md")
+        try plan.runTest()
     }
 }
 

@@ -127,6 +127,35 @@ import Testing
         #expect(strict.map(\.kind) == [.uncheckedState])
     }
 
+    @Test func aChangeToAChildNotReadYetIsReportedAtTheStepThatMadeIt() throws {
+        let signIn: UInt = #line + 4
+        let failures = try capturingFailures {
+            try ReadingSession.GIVEN { ReadingSession() }
+                .strictState()
+                .WHEN(.signIn("Ada"))
+                .THEN(\.user, equals: "Ada")
+                .WHEN(\.list, .appeared)
+                .THEN(\.list.appeared, equals: true)
+                .runTest()
+        }
+        #expect(failures.map(\.location.line) == [signIn], "\(failures.map(\.message))")
+        #expect(failures.first?.message.lastLine == #"  ReadingSession.list.user: nil → "Ada""#)
+    }
+
+    @Test func aChangeToAChildNotReadYetIsCheckedThroughIt() throws {
+        let failures = try capturingFailures {
+            try ReadingSession.GIVEN { ReadingSession() }
+                .strictState()
+                .WHEN(.signIn("Ada"))
+                .THEN(\.user, equals: "Ada")
+                .AND(\.list.user, equals: "Ada")
+                .WHEN(\.list, .appeared)
+                .THEN(\.list.appeared, equals: true)
+                .runTest()
+        }
+        #expect(failures.isEmpty, "\(failures.map(\.message))")
+    }
+
     @Test(.strictState) func theTraitMakesTheTestsPlansStrict() throws {
         let failures = try capturingFailures {
             try ProfileScreen.GIVEN { ProfileScreen() }.WHEN(.userTapsFollow).runTest()
@@ -138,5 +167,35 @@ import Testing
 extension String {
     fileprivate var lastLine: String {
         split(separator: "\n").last.map(String.init) ?? ""
+    }
+}
+
+/// Who is signed in: the session writes it, and the list it shows reads it.
+enum ReadingKeys {
+    static let user = SharedKey<String?>("readingSessionUser", default: nil)
+}
+
+/// A session whose list is created with it and first read when the list appears.
+@MainActor
+final class ReadingSession: Scope {
+    @Shared(ReadingKeys.user) var user: String?
+    @Subscope var list = ReadingList()
+
+    enum When { case signIn(String) }
+
+    func update(_ when: When) throws {
+        if case .signIn(let name) = when { user = name }
+    }
+}
+
+@MainActor
+final class ReadingList: Scope {
+    @Shared(ReadingKeys.user) var user: String?
+    var appeared = false
+
+    enum When { case appeared }
+
+    func update(_ when: When) throws {
+        appeared = true
     }
 }

@@ -97,8 +97,8 @@ struct EventLoggingTests {
         let changes = log.lines.filter { $0.hasPrefix("info LoggedInbox changed") }
         #expect(
             changes == [
-                "info LoggedInbox changed signature: nil -> Optional(Signature)",
-                "info LoggedInbox changed signature: Optional(Signature) -> another Optional(Signature)",
+                "info LoggedInbox changed signature: nil -> Signature",
+                "info LoggedInbox changed signature: Signature -> another Signature",
             ])
     }
 

@@ -197,9 +197,9 @@ struct ScopeDescriptionEdgeCaseTests {
         let text = "\(loop)"
         #expect(text.hasPrefix("LoopingScope\n"), "\(text)")
         #expect(text.contains("name = \"loop\""), "\(text)")
-        #expect(text.contains("me = Optional(LoopingScope)"), "\(text)")
+        #expect(text.contains("me = LoopingScope"), "\(text)")
         #expect(text.contains("others = [LoopingScope, LoopingScope]"), "\(text)")
-        #expect(loop.subtreeDescription.contains("me = Optional(LoopingScope)"), "\(loop.subtreeDescription)")
+        #expect(loop.subtreeDescription.contains("me = LoopingScope"), "\(loop.subtreeDescription)")
         loop.me = nil
         loop.others = []
     }

@@ -45,8 +45,8 @@ struct SubtreeDescription {
     private struct Pending {
         let scope: any Scope
         let runtime: ScopeRuntime?
-        /// Where its `@Injected` properties resolve: its own runtime once linked, else (an initial
-        /// child never read yet) the parent's, where it will be linked.
+        /// Where its `@Injected` and `@Shared` properties resolve: its own runtime once linked, else
+        /// (an initial child never read yet) the parent's, where it will be linked.
         let resolver: ScopeRuntime?
         let name: String?
         let depth: Int
@@ -77,7 +77,7 @@ struct SubtreeDescription {
         var children: [Pending] = []
         var childIndex = 0
         let declared = TreeReading.children(of: item.scope, runtime: item.runtime)
-        for property in ScopeProperty.all(of: item.scope) {
+        for property in ScopeProperty.all(of: item.scope, resolver: item.resolver) {
             switch property {
             case .state(let name, let value):
                 lines.append("\(indent)  \(name) = \(ScopeProperty.render(value))")
@@ -93,11 +93,10 @@ struct SubtreeDescription {
                     } else if !described.insert(ObjectIdentifier(child.scope)).inserted {
                         lines.append("\(indent)  \(child.name): \(type(of: child.scope)), shown above")
                     } else {
-                        let isLinked = child.runtime.map { $0.lifetime != .root } ?? false
                         children.append(
                             Pending(
                                 scope: child.scope, runtime: child.runtime,
-                                resolver: isLinked ? child.runtime : item.resolver, name: child.name,
+                                resolver: child.resolver(under: item.resolver), name: child.name,
                                 depth: item.depth + 1))
                     }
                 }

@@ -8,15 +8,18 @@
 /// inside another value (see ``RedactedText``). Logs, error reports, descriptions and test
 /// specifications all render values through here.
 package enum Redaction {
-    /// A value as the library shows it in text: strings quoted, sensitive values redacted.
+    /// A value as the library shows it in text: strings quoted, sensitive values redacted, an
+    /// optional as its value or `nil` (see ``optionalText(of:render:)``), in a value holding it too
+    /// (`loaded(0)`, `[1, nil]`).
     package static func describe(_ value: Any) -> String {
+        if let text = optionalText(of: value, render: describe) { return text }
         if isSensitiveEvent(value) {
             return redactedCase(of: value)
         }
         if value is String { return String(reflecting: value) }
         // A scope held by the value (`.present(child)`) prints its name, not its whole state.
         return ScopeDescriptionWriting.$isWriting.withValue(true) {
-            RedactedText.of(value, nested: false) ?? String(describing: value)
+            RedactedText.of(value, nested: false, optionals: true) ?? String(describing: value)
         }
     }
 
@@ -24,7 +27,25 @@ package enum Redaction {
     /// holds none, for a caller with a rendering of its own for such values.
     package static func redactedDescription(of value: Any) -> String? {
         if isSensitiveEvent(value) { return redactedCase(of: value) }
-        return ScopeDescriptionWriting.$isWriting.withValue(true) { RedactedText.of(value, nested: false) }
+        return ScopeDescriptionWriting.$isWriting.withValue(true) {
+            guard RedactedText.of(value, nested: false) != nil else { return nil }
+            return RedactedText.of(value, nested: false, optionals: true)
+        }
+    }
+
+    /// An optional as the library shows it: the value it holds, as `render` writes it (`0`, not
+    /// `Optional(0)`), whatever the number of optionals around it, or `nil`; one that holds an empty
+    /// optional reads `some(nil)`, so that it never reads as empty. Nil when `value` is no optional.
+    package static func optionalText(of value: Any, render: (Any) -> String) -> String? {
+        guard let optional = value as? any OptionalValue else { return nil }
+        var layers = 0
+        var next = optional.held
+        while let held = next {
+            guard let inner = held as? any OptionalValue else { return render(held) }
+            layers += 1
+            next = inner.held
+        }
+        return String(repeating: "some(", count: layers) + "nil" + String(repeating: ")", count: layers)
     }
 
     /// Whether `value` is an event whose values must all be redacted. An optional holding one is
@@ -47,4 +68,14 @@ package enum Redaction {
         let prefix = qualified ? String(reflecting: type(of: value)) + "." : ""
         return "\(prefix)\(label)(\(EventValue.redactionPlaceholder))"
     }
+}
+
+/// An optional seen through `Any`, for ``Redaction/optionalText(of:render:)``.
+private protocol OptionalValue {
+    /// What it holds, itself possibly an optional; nil when it is empty.
+    var held: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var held: Any? { map { $0 as Any } }
 }

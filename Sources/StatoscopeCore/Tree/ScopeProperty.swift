@@ -9,8 +9,9 @@ package enum ScopeProperty {
     case injected(any InjectedStorage, name: String)
 
     /// The properties of a scope in declaration order, those its base classes declare first,
-    /// without `@Superscope` links (they point up) and without Observation's bookkeeping.
-    package static func all(of scope: AnyObject) -> [ScopeProperty] {
+    /// without `@Superscope` links (they point up) and without Observation's bookkeeping. A value
+    /// that lives elsewhere is read through `resolver` when given (see ``TreeReading/Place``).
+    package static func all(of scope: AnyObject, resolver: ScopeRuntime? = nil) -> [ScopeProperty] {
         // A subclass's mirror lists only its own properties: its base classes' are in the chain
         // of superclass mirrors.
         let mirrors = sequence(first: Mirror(reflecting: scope), next: { $0.superclassMirror })
@@ -27,7 +28,7 @@ package enum ScopeProperty {
                 case let injected as any InjectedStorage:
                     return .injected(injected, name: name)
                 case let resolved as any ResolvedStateStorage:
-                    return .state(name: name, value: resolved.resolvedState(of: scope))
+                    return .state(name: name, value: resolved.resolvedState(of: scope, resolver: resolver))
                 default:
                     return .state(name: name, value: property.value)
                 }
@@ -66,5 +67,7 @@ package protocol InjectedStorage {
 /// The storage of a property whose value lives elsewhere (a shared value): shown as plain state, with
 /// the value the scope reads.
 package protocol ResolvedStateStorage {
-    @MainActor func resolvedState(of scope: AnyObject) -> Any
+    /// The value `scope` reads, found through `resolver` when given: for a child created with its
+    /// parent and never read yet, the parent it will be linked under.
+    @MainActor func resolvedState(of scope: AnyObject, resolver: ScopeRuntime?) -> Any
 }

@@ -161,15 +161,16 @@ public struct Shared<Value: Sendable> {
 
 extension Shared: ResolvedStateStorage {
     /// The value `scope` reads, as descriptions and state diffs show it; reading loads a persisted
-    /// value, as the scope's own read would, and links nothing.
+    /// value, as the scope's own read would, and links nothing. A child not linked yet reads it
+    /// through `resolver`, the parent it will be linked under, as it will once linked.
     @MainActor
-    package func resolvedState(of scope: AnyObject) -> Any {
+    package func resolvedState(of scope: AnyObject, resolver: ScopeRuntime?) -> Any {
         switch source {
         case .owned(let box):
             return box.current
         case .key(let key):
             if let resolved, resolved.generation == ScopeTree.generation { return resolved.box.current }
-            guard let runtime = ScopeRuntimeTable.existingRuntime(forObject: scope) else {
+            guard let runtime = resolver ?? ScopeRuntimeTable.existingRuntime(forObject: scope) else {
                 return key.defaultValue
             }
             return SharedStore.serving(runtime).box(for: key, reader: runtime).current

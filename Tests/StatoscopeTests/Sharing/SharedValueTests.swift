@@ -133,6 +133,16 @@ struct SharedValueTests {
         #expect(badge.unread == 1)
     }
 
+    @Test func aChildNotReadYetIsDescribedWithTheValueItWillRead() {
+        let parent = sharingTree()
+        parent.send(.received)
+        // `left` and `right`, made with the parent and never read, read the parent's store once linked.
+        let lines = parent.subtreeDescription.split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(lines.filter { $0 == "unread = 1" }.count == 3, "\(parent.subtreeDescription)")
+    }
+
     @Test(.isolatedInstruments) func stateDiffsAndDescriptionsShowTheValueLikeAStoredProperty() {
         let log = CapturedLog()
         EventLogging.enable(logger: log.logger(), level: .info, stateDiffs: true)

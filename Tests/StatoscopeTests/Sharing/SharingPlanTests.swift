@@ -56,9 +56,17 @@ struct SharingPlanTests {
                 .WHEN(.received)
                 .runTest()
         }
-        // The first change is checked by THEN_Shared; the second, left unchecked, fails the plan.
+        // The first change is checked by THEN_Shared, in the parent and in its two children, which
+        // read the key too though nothing linked them yet; the second, left unchecked, fails the plan.
         #expect(failures.count == 1)
-        #expect(failures.first?.hasSuffix("unchecked:\n  SharingParent.unread: 1 → 2") == true, "\(failures)")
+        #expect(
+            failures.first?.hasSuffix(
+                """
+                unchecked:
+                  SharingParent.left.unread: 1 → 2
+                  SharingParent.right.unread: 1 → 2
+                  SharingParent.unread: 1 → 2
+                """) == true, "\(failures)")
     }
 
     @Test func forkBranchesGetTheirOwnCopies() throws {

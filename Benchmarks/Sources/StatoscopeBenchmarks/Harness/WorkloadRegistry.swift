@@ -15,7 +15,8 @@ enum WorkloadRegistry {
             number: 6, title: "@Observable scope, observer re-registered per event",
             body: .runnable(ObservationWorkload.run)),
         Workload(
-            number: 7, title: "test plans: 10,000 steps; 100 forks", body: .runnable(TestPlanWorkload.run)),
+            number: 7, title: "test plans: 10,000 steps; 100 forks; a step's value of 10 to 10,000 elements",
+            body: .runnable(TestPlanWorkload.run)),
         Workload(number: 8, title: "recording and replay throughput", body: .runnable(RecordingWorkload.run)),
         Workload(
             number: 9, title: "dismissing a subtree of 1,000 scopes with an effect each",

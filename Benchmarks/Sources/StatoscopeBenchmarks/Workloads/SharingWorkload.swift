@@ -31,22 +31,20 @@ enum SharingWorkload {
             toldPerReader[count] = perItem(told, count: count, unit: "ns/reader")
         }
         for (name, perReader) in [("read by", readPerReader), ("told to", toldPerReader)] {
-            recordGrowth(
+            context.recordGrowth(
                 of: "a change \(name) its readers, per reader", from: perReader, smallest: 100,
-                largest: 10_000,
-                budget: .ratio(atMost: 2), in: context)
-            recordGrowth(
+                largest: 10_000, budget: .ratio(atMost: 2), note: "at most 2x")
+            context.recordGrowth(
                 of: "a change \(name) its readers, per reader", from: perReader, smallest: 10,
-                largest: 10_000,
-                budget: nil, in: context)
+                largest: 10_000, budget: nil)
         }
         let perChange = await recordBursts(in: context)
-        recordGrowth(
+        context.recordGrowth(
             of: "a burst of changes to a persisted value, per change", from: perChange, smallest: 1_000,
-            largest: 100_000, budget: .ratio(atMost: 2), in: context)
-        recordGrowth(
+            largest: 100_000, budget: .ratio(atMost: 2), note: "at most 2x")
+        context.recordGrowth(
             of: "a burst of changes to a persisted value, per change", from: perChange, smallest: 10,
-            largest: 100_000, budget: nil, in: context)
+            largest: 100_000, budget: nil)
     }
 
     /// Reading a shared value of one of 1,000 scopes, against reading a stored property.
@@ -108,25 +106,6 @@ enum SharingWorkload {
             name: measured.name, unit: unit,
             samples: Samples(measured.samples.values.map { $0 / Double(count) }),
             operations: measured.operations)
-    }
-
-    /// Records the cost of one item at `largest` against its cost at `smallest`: the ratio is how
-    /// much it grew, 1x when the whole grows in proportion to the items.
-    private static func recordGrowth(
-        of name: String, from perItem: [Int: Measured], smallest: Int, largest: Int, budget: Budget?,
-        in context: WorkloadContext
-    ) {
-        guard let small = perItem[smallest], let large = perItem[largest] else { return }
-        let base = Measured(
-            name: "\(name), at \(Format.count(smallest))", unit: small.unit, samples: small.samples,
-            operations: small.operations)
-        let grown = Measured(
-            name: "\(name): growth, \(Format.count(largest)) / \(Format.count(smallest))", unit: large.unit,
-            samples: large.samples, operations: large.operations)
-        context.recordBaseline(base)
-        context.record(
-            grown, against: base, budget: budget,
-            note: budget == nil ? "flat is 1x" : "flat is 1x; at most 2x")
     }
 
     /// A burst of each size of changes to a persisted value, each one a `send`, timed as a whole and

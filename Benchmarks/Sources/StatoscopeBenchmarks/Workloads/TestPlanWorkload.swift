@@ -14,8 +14,14 @@ import StatoscopeTesting
 ///   run.
 /// - 100 forks: a plan forking after each of 100 taps, each branch completing the save; reported.
 ///   A branch replays the main line up to its fork, so the cost grows with the square of the forks.
+/// - A plan whose step completes an effect with a list of 10, 100, 1,000 and 10,000 articles, built
+///   and run. Budget: its cost at 10,000 at most 10x its cost at 1,000 (the growth row: linear
+///   growth is 10x, flat 1x); a step's text is made only when read, so the value's size should not
+///   count at all.
 @MainActor
 enum TestPlanWorkload {
+    static let articleCounts = [10, 100, 1_000, 10_000]
+
     static func run(_ context: WorkloadContext) async {
         let rounds = context.settings.isSmoke ? 20 : 2_000
         let forks = context.settings.isSmoke ? 5 : 100
@@ -48,6 +54,40 @@ enum TestPlanWorkload {
         context.recordBaseline(linear)
         context.record(named, against: linear, budget: .ratio(atMost: 3))
         context.record(strict, against: linear, budget: .ratio(atMost: 3))
+        recordValueSizes(in: context)
+    }
+
+    /// A plan completing an effect with a list of each size, every size timed in one interleaved
+    /// measurement so that the growth ratio compares figures a burst of load landed on alike.
+    private static func recordValueSizes(in context: WorkloadContext) {
+        let cases = articleCounts.map { count in
+            let articles = Article.list(of: count)
+            return TimedCase(
+                name: "a plan completing an effect with \(Format.count(count)) articles: built and run"
+            ) {
+                iterations in
+                for _ in 0..<iterations {
+                    do {
+                        try ArticleScreen.GIVEN { ArticleScreen() }
+                            .WHEN(.appeared)
+                            .WHEN_EffectCompletes(ArticleScreen.Load.self, with: articles)
+                            .runTest()
+                    } catch {
+                        fatalError("the benchmark's plan is malformed: \(error)")
+                    }
+                }
+                return UInt64(iterations &* count)
+            }
+        }
+        let results = Sampler.measure(cases, in: context)
+        for result in results { context.record(result) }
+        let bySize = Dictionary(uniqueKeysWithValues: zip(articleCounts, results))
+        let name = "a plan completing an effect with its articles"
+        context.recordGrowth(
+            of: name, from: bySize, smallest: 1_000, largest: 10_000, budget: .ratio(atMost: 10),
+            note: "linear 10x")
+        context.recordGrowth(
+            of: name, from: bySize, smallest: 10, largest: 10_000, budget: nil, note: "linear 1,000x")
     }
 
     /// Milliseconds to build and run the plan of `rounds` rounds on an `@Observable` counter, then

@@ -65,6 +65,8 @@ package enum KeyPathNames {
         // An optional chain ends in the component that wraps its result, printed as a last `?`
         // the user did not write: `\Screen.editor?.draft?`.
         if raw.hasSuffix("?"), raw.dropLast().contains("?.") { raw.removeLast() }
+        // An index is not in the description either (`\.rows[7]`): the key path itself holds it.
+        raw = KeyPathIndices.writingIndices(of: keyPath, into: raw)
         guard raw.contains("<computed ") || raw.contains("<offset ") else { return raw }
         if let known = cache.withLock({ cache in cache.byDescription[raw] }) { return known }
         let readable = name(

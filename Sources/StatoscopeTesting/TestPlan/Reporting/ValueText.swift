@@ -6,6 +6,9 @@ import Statoscope
 enum ValueText {
     /// A value dumped on one line when it fits, as CustomDump prints it.
     static func dump(_ value: Any) -> String {
+        // An optional reads as the library's descriptions read it: its value, `nil`, or `some(nil)`
+        // for one holding an empty optional, which CustomDump would write `nil` too.
+        if let text = Redaction.optionalText(of: value, render: dump) { return text }
         // The common scalars print as CustomDump prints them, without its reflection: a plan names
         // thousands of them.
         switch value {
@@ -36,6 +39,39 @@ enum ValueText {
             .replacingOccurrences(of: " )", with: ")")
             .replacingOccurrences(of: "[ ", with: "[")
             .replacingOccurrences(of: " ]", with: "]")
+    }
+
+    /// A list longer than this is shortened in a step's text.
+    static let longestListShown = 5
+    /// The elements a shortened list keeps.
+    static let elementsKept = 3
+
+    /// A value as a step's text shows it (the specification, a step's name in a failure message):
+    /// ``inline(_:)``, with a list of more than ``longestListShown`` elements cut to its first
+    /// ``elementsKept`` and the count of the rest, `[1, 2, 3, … 2,997 more]`. The rest is never
+    /// rendered, so a step whose value is large costs what a small one costs.
+    static func brief(_ value: Any) -> String {
+        // An optional list reads as the list, as an optional reads as its value.
+        if let text = Redaction.optionalText(of: value, render: brief) { return text }
+        if Redaction.isSensitiveEvent(value) { return inline(value) }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .collection, mirror.children.count > longestListShown else {
+            return inline(value)
+        }
+        let kept = mirror.children.prefix(elementsKept).map { brief($0.value) }
+        let rest = mirror.children.count - elementsKept
+        return "[" + kept.joined(separator: ", ") + ", … \(grouped(rest)) more]"
+    }
+
+    /// `2997` as `2,997`.
+    private static func grouped(_ count: Int) -> String {
+        var digits = Array(String(count))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
     }
 
     /// An error as its description: `CheckFailure`'s message, `CancellationError()`.

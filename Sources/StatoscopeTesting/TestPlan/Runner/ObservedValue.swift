@@ -23,9 +23,13 @@ struct ObservedValue {
 
     /// The plain state and the children of a scope, by the names the user wrote: the storage
     /// `@Observable` and the property wrappers keep under `_name` is named `name`. Superclasses'
-    /// properties count too; dependencies and links up the tree are not state.
+    /// properties count too; dependencies and links up the tree are not state. A shared value is
+    /// read through `resolver` when given: for a child not linked yet, the parent it will be linked
+    /// under.
     @MainActor
-    static func properties(of scope: AnyObject) -> [(name: String, value: ObservedValue)] {
+    static func properties(of scope: AnyObject, resolver: ScopeRuntime? = nil) -> [(
+        name: String, value: ObservedValue
+    )] {
         var found: [(name: String, value: ObservedValue)] = []
         var mirror: Mirror? = Mirror(reflecting: scope)
         while let current = mirror {
@@ -40,7 +44,8 @@ struct ObservedValue {
                     found.append((name, ObservedValue(children: held)))
                 case .state:
                     // A shared value is state as its scope reads it, not the wrapper that finds it.
-                    let resolved = (child.value as? any ResolvedStateStorage)?.resolvedState(of: scope)
+                    let resolved = (child.value as? any ResolvedStateStorage)?.resolvedState(
+                        of: scope, resolver: resolver)
                     let value = resolved ?? child.value
                     found.append((name, ObservedValue(content: .value(value))))
                 }

@@ -48,21 +48,22 @@ enum PendingEffects {
     /// The single pending effect of type `E`, or the failure of a step that needs exactly one; a
     /// stream verb needs it to be an open stream too.
     static func single<E: Effect>(
-        _ type: E.Type, of scope: some Scope, in run: PlanRun, step: String, needsStream: Bool = false
+        _ type: E.Type, of scope: some Scope, in run: PlanRun, step: @autoclosure () -> String,
+        needsStream: Bool = false
     ) -> Result<Entry, StepFailure> {
         let all = entries(of: scope)
         let matching = all.filter { $0.payload.pristine is E }
         switch matching.count {
         case 1:
             if needsStream, !matching[0].payload.isStream {
-                return .failure(notAStream(matching[0], step: step))
+                return .failure(notAStream(matching[0], step: step()))
             }
             if let start = startTime(of: matching[0]) {
                 return .failure(
                     StepFailure(
                         .missingEffect,
                         """
-                        \(step): the pending \(E.self) has not started: it starts at \(start) on the plan's clock, \
+                        \(step()): the pending \(E.self) has not started: it starts at \(start) on the plan's clock, \
                         now at \(ScopeRuntime.virtualTime); let time pass with WHEN_TimePasses
                         expected: one started \(E.self)
                         actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
@@ -81,7 +82,7 @@ enum PendingEffects {
                     StepFailure(
                         .missingEffect,
                         """
-                        \(step): no \(E.self) is pending\(hint)
+                        \(step()): no \(E.self) is pending\(hint)
                         expected: one pending \(E.self)
                         actual: \(pending)
                         """))
@@ -91,7 +92,7 @@ enum PendingEffects {
                 StepFailure(
                     .missingEffect,
                     """
-                    \(step): no \(E.self) is pending: \(which) \(fate.account)
+                    \(step()): no \(E.self) is pending: \(which) \(fate.account)
                     expected: one pending \(E.self)
                     actual: \(E.self) \(fate.status); \(pending)
                     """))
@@ -100,7 +101,7 @@ enum PendingEffects {
                 StepFailure(
                     .ambiguousEffect,
                     """
-                    \(step): \(matching.count) effects of type \(E.self) are pending; complete the oldest \
+                    \(step()): \(matching.count) effects of type \(E.self) are pending; complete the oldest \
                     with WHEN_OlderEffectCompletes(with:)
                     expected: one pending \(E.self)
                     actual: pending effects: \(EffectText.list(matching.map(\.payload.pristine)))

@@ -91,12 +91,29 @@ package final class PlanRun {
                 origin: origin))
     }
 
+    /// Where a scope of the root's tree sits while it is not linked yet (a child created with its
+    /// parent and never read): its path, and the parent it will be linked under, through which it will
+    /// read its shared values.
+    package struct UnlinkedPlace {
+        package let path: String
+        package weak var resolver: ScopeRuntime?
+    }
+
+    /// The scopes of the root's tree not linked yet, as the latest walk of the tree found them.
+    package private(set) var unlinked: [ObjectIdentifier: UnlinkedPlace] = [:]
+
     /// Notes every scope now in the root's tree, children never read included, so that ending the
     /// line checks them all.
     private func reachTree() {
         guard let root, let given else { return }
-        for (scope, path) in root.subtreeScopes {
+        unlinked.removeAll(keepingCapacity: true)
+        for place in root.subtreePlaces {
+            let scope = place.scope
+            if !place.isLinked {
+                unlinked[ObjectIdentifier(scope)] = UnlinkedPlace(path: place.path, resolver: place.resolver)
+            }
             if let index = reachedIndex[ObjectIdentifier(scope)], reached[index].scope === scope { continue }
+            let path = place.path
             register(scope, describe: { path }, at: given, origin: .foundInTree)
         }
     }
@@ -189,15 +206,16 @@ package final class PlanRun {
     }
 
     /// Fails the step if an update threw while it ran (a queued event, an effect's completion):
-    /// those errors go to ``ErrorReporting`` rather than to the step.
-    package func outcomeOfReportedErrors(during step: String) -> StepOutcome {
+    /// those errors go to ``ErrorReporting`` rather than to the step. The step's name is made only
+    /// for a failure.
+    package func outcomeOfReportedErrors(during step: @autoclosure () -> String) -> StepOutcome {
         let missing = missingDependencies.withLock { reads in
             defer { reads.removeAll() }
             return reads
         }
         if let first = missing.first {
             updateErrors.removeAll()
-            return .failed(.missingDependency, Self.missingDependencyMessage(first, during: step))
+            return .failed(.missingDependency, Self.missingDependencyMessage(first, during: step()))
         }
         guard !updateErrors.isEmpty else { return .passed }
         let errors = updateErrors.map(\.description).joined(separator: "\n  ")
@@ -205,7 +223,7 @@ package final class PlanRun {
         return .failed(
             .unexpectedThrow,
             """
-            \(step): an update threw unexpectedly
+            \(step()): an update threw unexpectedly
             expected: no error
             actual: \(errors)
             """)

@@ -26,13 +26,29 @@ package final class StateLedger {
         let name: String
     }
 
+    /// A scope of the line, and where it sits while it is not linked yet: a child created with its
+    /// parent and first read at a later step is named, and reads its shared values, as it will once
+    /// linked, so that a change is reported at the step that made it.
+    package struct Listed {
+        package let scope: any Scope
+        let unlinked: PlanRun.UnlinkedPlace?
+
+        /// Where the scope sits now, from the root: `App.rows[2]`, as checks name it.
+        @MainActor package var path: String {
+            if let unlinked { return unlinked.path }
+            return ScopeRuntimeTable.existingRuntime(forObject: scope)?.path ?? "\(type(of: scope))"
+        }
+    }
+
     private struct WeakScope {
         weak var scope: (any Scope)?
+        let unlinked: PlanRun.UnlinkedPlace?
     }
 
     private var baseline: [Slot: ObservedValue] = [:]
     /// The scopes of the line's tree, held weakly, and the tree's generation when they were listed:
-    /// listing walks the tree by reflection, and most steps leave its shape as it was.
+    /// listing walks the tree by reflection, and most steps leave its shape as it was. Linking a
+    /// child changes the generation, so a child listed as not linked yet still is.
     private var listed: (scopes: [WeakScope], generation: UInt64)?
     private var unchecked: [Change] = []
     private var changedBy: StepLocation?
@@ -40,20 +56,21 @@ package final class StateLedger {
     package init() {}
 
     /// The live scopes of the line, listed again only when the tree changed shape.
-    package func scopes(of run: PlanRun) -> [any Scope] {
+    package func scopes(of run: PlanRun) -> [Listed] {
         if let listed, listed.generation == ScopeTree.generation {
-            let live = listed.scopes.compactMap(\.scope)
+            let live = listed.scopes.compactMap { weak in
+                weak.scope.map { Listed(scope: $0, unlinked: weak.unlinked) }
+            }
             if live.count == listed.scopes.count { return live }
         }
-        let scopes = run.scopes
-        // Read after listing, which links the children never read so far.
-        listed = (scopes.map { WeakScope(scope: $0) }, ScopeTree.generation)
+        let scopes = run.scopes.map { Listed(scope: $0, unlinked: run.unlinked[ObjectIdentifier($0)]) }
+        listed = (scopes.map { WeakScope(scope: $0.scope, unlinked: $0.unlinked) }, ScopeTree.generation)
         return scopes
     }
 
     /// Starts from the state of `scopes`, with nothing to check: a line just built, or a branch
     /// brought to its fork point.
-    package func rebase(on scopes: [any Scope]) {
+    package func rebase(on scopes: [Listed]) {
         baseline = Self.snapshot(scopes)
         unchecked.removeAll()
         changedBy = nil
@@ -62,7 +79,7 @@ package final class StateLedger {
     /// Records what an action at `location` changed; hands back what the previous one changed and
     /// left unchecked, with where it happened.
     package func actionRan(
-        at location: StepLocation, leaving scopes: [any Scope]
+        at location: StepLocation, leaving scopes: [Listed]
     ) -> (changes: [Change], at: StepLocation)? {
         let leftover = takeUnchecked()
         let current = Self.snapshot(scopes)
@@ -70,7 +87,7 @@ package final class StateLedger {
         for (slot, value) in current {
             guard let before = baseline[slot], !before.isSame(as: value) else { continue }
             if paths.isEmpty {
-                for scope in scopes { paths[ObjectIdentifier(scope)] = Self.path(of: scope) }
+                for listed in scopes { paths[ObjectIdentifier(listed.scope)] = listed.path }
             }
             unchecked.append(
                 Change(path: "\(paths[slot.scope] ?? "?").\(slot.name)", old: before, new: value))
@@ -108,19 +125,17 @@ package final class StateLedger {
         return next == "." || next == "["
     }
 
-    private static func snapshot(_ scopes: [any Scope]) -> [Slot: ObservedValue] {
+    private static func snapshot(_ scopes: [Listed]) -> [Slot: ObservedValue] {
         var values: [Slot: ObservedValue] = [:]
-        for scope in scopes {
-            let id = ObjectIdentifier(scope)
-            for (name, value) in ObservedValue.properties(of: scope) {
+        for listed in scopes {
+            let id = ObjectIdentifier(listed.scope)
+            for (name, value) in ObservedValue.properties(
+                of: listed.scope, resolver: listed.unlinked?.resolver)
+            {
                 values[Slot(scope: id, name: name)] = value
             }
         }
         return values
     }
 
-    /// Where the scope sits now, from the root: `App.rows[2]`, as checks name it.
-    private static func path(of scope: some Scope) -> String {
-        ScopeRuntimeTable.existingRuntime(for: scope)?.path ?? "\(type(of: scope))"
-    }
 }

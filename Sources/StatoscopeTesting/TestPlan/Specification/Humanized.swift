@@ -2,8 +2,9 @@ import Foundation
 import Statoscope
 
 /// Identifiers as words, for readers of the specification who do not read Swift:
-/// `viewDisplaysTotalCount` reads "view displays total count", and an acronym keeps its capitals and
-/// its plural: `visibleRowIDs` reads "visible row IDs".
+/// `viewDisplaysTotalCount` reads "view displays total count", an acronym keeps its capitals and
+/// its plural (`visibleRowIDs` reads "visible row IDs"), and a number is a word of its own
+/// (`pausedFor300Milliseconds` reads "paused for 300 milliseconds").
 package enum Humanized {
     package static func words(_ identifier: String) -> String {
         identifier.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(identifier) : characterWords(identifier)
@@ -25,9 +26,10 @@ package enum Humanized {
             let nextIsPlural =
                 next == "s" && (afterNext == nil || afterNext?.isUppercase == true || afterNext == "_")
             let startsWord =
-                character.isUppercase
-                && (previous.map { $0.isLowercase || $0.isNumber } ?? false
-                    || (previous?.isUppercase == true && next?.isLowercase == true && !nextIsPlural))
+                (character.isUppercase
+                    && (previous.map { $0.isLowercase || $0.isNumber } ?? false
+                        || (previous?.isUppercase == true && next?.isLowercase == true && !nextIsPlural)))
+                || (character.isNumber && previous?.isLowercase == true)
             if startsWord { result.append(" ") }
             // A capital that starts a lowercase word is lowered; an acronym (`URL`) keeps its capitals.
             let isAcronym = next?.isUppercase == true || (next == nil && previous?.isUppercase == true)
@@ -64,7 +66,9 @@ package enum Humanized {
                 next == UInt8(ascii: "s")
                 && (afterNext == nil || isUpper(afterNext) || afterNext == UInt8(ascii: "_"))
             let startsAfterAcronym = isUpper(previous) && isLower(next) && !nextIsPlural
-            let startsWord = isUpper(byte) && (followsLowerOrDigit || startsAfterAcronym)
+            let startsWord =
+                (isUpper(byte) && (followsLowerOrDigit || startsAfterAcronym))
+                || (isDigit(byte) && isLower(previous))
             if startsWord { result.append(UInt8(ascii: " ")) }
             let isAcronym = isUpper(next) || (next == nil && isUpper(previous))
             if isUpper(byte), !isAcronym, index == 0 || startsWord {
@@ -93,7 +97,7 @@ package enum Humanized {
             if Redaction.isSensitiveEvent(when) {
                 return "\(words(label)): `\(EventValue.redactionPlaceholder)`"
             }
-            return "\(words(label)): `\(ValueText.inline(child.value))`"
+            return "\(words(label)): `\(ValueText.brief(child.value))`"
         }
         let text = "\(when)"
         // Without reflection metadata an enum prints as its type's name: say it is an event of it.

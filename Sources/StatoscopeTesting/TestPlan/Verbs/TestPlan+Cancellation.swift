@@ -32,8 +32,9 @@ extension TestPlan {
     }
 
     func cancelled<E: Effect & Equatable>(_ effect: E, at location: StepLocation) throws -> Self {
-        let text = ValueText.inline(effect)
-        return try cancelled("`\(text)`", code: text, at: location) { ($0 as? E) == effect }
+        try cancelled("`\(ValueText.brief(effect))`", code: ValueText.brief(effect), at: location) {
+            ($0 as? E) == effect
+        }
     }
 
     func cancelled<E: Effect>(_ type: E.Type, at location: StepLocation) throws -> Self {
@@ -41,12 +42,13 @@ extension TestPlan {
     }
 
     private func cancelled(
-        _ words: String, code: String, at location: StepLocation,
+        _ words: @autoclosure @escaping @MainActor () -> String,
+        code: @autoclosure @escaping @MainActor () -> String, at location: StepLocation,
         matches: @escaping @MainActor (any Effect) -> Bool
     ) throws -> Self {
         let path = self.path
         return try addReaching(
-            .check, .then, at: location, describe: { "\(words) was cancelled" },
+            .check, .then, at: location, describe: { "\(words()) was cancelled" },
             perform: { run, reached in
                 // The scope's own effects, and those its subtree's dismissal ended. A subscope gone
                 // with its dismissal is found by the path it had.
@@ -73,9 +75,9 @@ extension TestPlan {
                 return .failed(
                     .missingEffect,
                     """
-                    THEN_Cancelled(\(code)) on \(path.describe()): no such effect was cancelled by the latest \
+                    THEN_Cancelled(\(code())) on \(path.describe()): no such effect was cancelled by the latest \
                     event or completion
-                    expected: \(code) cancelled
+                    expected: \(code()) cancelled
                     actual: cancelled: \(EffectText.list(cancelled.map(\.effect))); pending: \(pending)
                     """)
             })

@@ -110,7 +110,7 @@ extension TestPlan {
     func enqueued<E: Effect & Equatable>(_ effect: E, at location: StepLocation) throws -> Self {
         let path = self.path
         return try add(
-            .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is enqueued" },
+            .check, .then, at: location, describe: { "`\(ValueText.brief(effect))` is enqueued" },
             perform: { run, scope in
                 let pending = PendingEffects.effects(of: scope)
                 let equal = pending.count { ($0 as? E) == effect }
@@ -185,7 +185,7 @@ extension TestPlan {
             describe: {
                 let expected =
                     SensitiveProperties.isSensitive(property, root: E.self)
-                    ? EventValue.redactionPlaceholder : ValueText.inline(captured.value.expected)
+                    ? EventValue.redactionPlaceholder : ValueText.brief(captured.value.expected)
                 return "a pending `\(E.self)` has \(Humanized.propertyPath(property)) `\(expected)`"
             },
             perform: { run, scope in
@@ -222,14 +222,14 @@ extension TestPlan {
     func notEnqueued<E: Effect & Equatable>(_ effect: E, at location: StepLocation) throws -> Self {
         let path = self.path
         return try add(
-            .check, .then, at: location, describe: { "`\(ValueText.inline(effect))` is no longer pending" },
+            .check, .then, at: location, describe: { "`\(ValueText.brief(effect))` is no longer pending" },
             perform: { _, scope in
                 let pending = PendingEffects.effects(of: scope)
                 guard pending.contains(where: { ($0 as? E) == effect }) else { return .passed }
                 return .failed(
                     .unexpectedEffect,
                     """
-                    THEN_NotEnqueued(\(ValueText.inline(effect))) on \(path.describe()): the effect is still pending
+                    THEN_NotEnqueued(\(ValueText.brief(effect))) on \(path.describe()): the effect is still pending
                     expected: no pending effect equal to \(ValueText.inline(effect))
                     actual: pending effects: \(EffectText.list(pending))
                     """)
@@ -246,9 +246,9 @@ extension TestPlan {
     func enqueuedCount<E: Effect & Equatable>(of effect: E, _ expected: Int, at location: StepLocation) throws
         -> Self
     {
-        let text = ValueText.inline(effect)
-        return try enqueuedCount(
-            expected, "`\(text)`", call: "THEN_Enqueued(\(text), count: \(expected))", counted: "",
+        try enqueuedCount(
+            expected, "`\(ValueText.brief(effect))`",
+            call: "THEN_Enqueued(\(ValueText.brief(effect)), count: \(expected))", counted: "",
             latest: "latest equal \(E.self)", at: location
         ) { ($0 as? E) == effect }
     }
@@ -257,15 +257,17 @@ extension TestPlan {
     /// `matches`; `counted` follows the numbers in the message, `latest` names the effect whose fate
     /// it tells when fewer are pending than expected.
     private func enqueuedCount(
-        _ expected: Int, _ words: String, call: String, counted: String, latest: String,
+        _ expected: Int, _ words: @autoclosure @escaping @MainActor () -> String,
+        call: @autoclosure @escaping @MainActor () -> String,
+        counted: String, latest: String,
         at location: StepLocation, matches: @escaping @MainActor (any Effect) -> Bool
     ) throws -> Self {
         let path = self.path
         return try add(
             .check, .then, at: location,
-            describe: { "\(expected) \(words) \(expected == 1 ? "is" : "are") pending" },
+            describe: { "\(expected) \(words()) \(expected == 1 ? "is" : "are") pending" },
             perform: { run, scope in
-                if let refusal = Self.refusal(ofNegative: expected, in: call, on: path) { return refusal }
+                if let refusal = Self.refusal(ofNegative: expected, in: call(), on: path) { return refusal }
                 let pending = PendingEffects.effects(of: scope)
                 let matching = pending.count(where: matches)
                 guard matching != expected else { return .passed }
@@ -273,7 +275,7 @@ extension TestPlan {
                 return .failed(
                     .wrongValue,
                     """
-                    \(call) on \(path.describe()) failed
+                    \(call()) on \(path.describe()) failed
                     expected: \(expected) pending\(counted)
                     actual: \(matching) pending\(counted); pending effects: \(EffectText.list(pending))
                     """ + fate)

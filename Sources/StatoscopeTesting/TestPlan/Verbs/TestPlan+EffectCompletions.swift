@@ -54,17 +54,20 @@ extension TestPlan {
         _ type: E.Type, _ outcome: Result<E.ResultType, any Error>, _ keyword: SpecKeyword,
         at location: StepLocation
     ) throws -> Self {
-        let verb: String
-        let words: String
-        switch outcome {
-        case .success(let value):
-            verb = "WHEN_EffectCompletes(\(E.self).self, with: \(ValueText.inline(value)))"
-            words = "`\(E.self)` completes with `\(ValueText.inline(value))`"
-        case .failure(let error):
-            verb = "WHEN_EffectFails(\(E.self).self, with: \(ValueText.inline(error)))"
-            words = "`\(E.self)` fails with `\(ValueText.inline(error))`"
-        }
+        // The texts are made when read: a result may be a large value, and most runs never show them.
         let captured = Captured(outcome)
+        let verb: @MainActor () -> String = {
+            switch captured.value {
+            case .success(let value): "WHEN_EffectCompletes(\(E.self).self, with: \(ValueText.brief(value)))"
+            case .failure(let error): "WHEN_EffectFails(\(E.self).self, with: \(ValueText.brief(error)))"
+            }
+        }
+        let words: @MainActor () -> String = {
+            switch captured.value {
+            case .success(let value): "`\(E.self)` completes with `\(ValueText.brief(value))`"
+            case .failure(let error): "`\(E.self)` fails with `\(ValueText.brief(error))`"
+            }
+        }
         return try onSinglePending(E.self, keyword, verb: verb, words: words, at: location) { entry, scope in
             PendingEffects.complete(entry, of: scope, with: captured.value as Any)
         }
@@ -74,38 +77,42 @@ extension TestPlan {
     /// several are pending, when a stream verb's effect is not an open stream, or when what it
     /// delivers makes an update throw.
     func onSinglePending<E: Effect>(
-        _ type: E.Type, _ keyword: SpecKeyword, verb: String, words: String, needsStream: Bool = false,
+        _ type: E.Type, _ keyword: SpecKeyword, verb: @escaping @MainActor () -> String,
+        words: @escaping @MainActor () -> String, needsStream: Bool = false,
         at location: StepLocation, _ act: @escaping @MainActor (PendingEffects.Entry, S) -> Void
     ) throws -> Self {
         let path = self.path
         return try add(
-            .action, keyword, at: location, describe: { words },
+            .action, keyword, at: location, describe: words,
             perform: { run, scope in
-                let step = "\(verb) on \(path.describe())"
-                switch PendingEffects.single(E.self, of: scope, in: run, step: step, needsStream: needsStream)
+                let step = { "\(verb()) on \(path.describe())" }
+                switch PendingEffects.single(
+                    E.self, of: scope, in: run, step: step(), needsStream: needsStream)
                 {
                 case .failure(let failure):
                     return failure.outcome
                 case .success(let entry):
                     act(entry, scope)
-                    return run.outcomeOfReportedErrors(during: step)
+                    return run.outcomeOfReportedErrors(during: step())
                 }
             })
     }
 
     func olderCompletion<Value>(with result: Value, at location: StepLocation) throws -> Self {
         let path = self.path
-        let text = ValueText.inline(result)
         let captured = Captured(result)
         return try add(
-            .action, .when, at: location, describe: { "the oldest pending effect completes with `\(text)`" },
+            .action, .when, at: location,
+            describe: { "the oldest pending effect completes with `\(ValueText.brief(captured.value))`" },
             perform: { run, scope in
-                let step = "WHEN_OlderEffectCompletes(with: \(text)) on \(path.describe())"
+                let step = {
+                    "WHEN_OlderEffectCompletes(with: \(ValueText.brief(captured.value))) on \(path.describe())"
+                }
                 guard let oldest = PendingEffects.entries(of: scope).first else {
                     return .failed(
                         .missingEffect,
                         """
-                        \(step): no effect is pending
+                        \(step()): no effect is pending
                         expected: a pending effect producing \(Value.self)
                         actual: pending effects: none
                         """ + run.fateLine(of: scope, named: "latest effect") { _ in true })
@@ -114,7 +121,7 @@ extension TestPlan {
                     return .failed(
                         .missingEffect,
                         """
-                        \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), has not \
+                        \(step()): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), has not \
                         started: it starts at \(start) on the plan's clock; let time pass with WHEN_TimePasses
                         expected: a started effect producing \(Value.self)
                         actual: it is scheduled
@@ -125,7 +132,7 @@ extension TestPlan {
                     return .failed(
                         .mismatchedResult,
                         """
-                        \(step): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), \
+                        \(step()): the oldest pending effect, \(ValueText.inline(oldest.payload.pristine)), \
                         produces \(produces)
                         expected: a result of type \(produces)
                         actual: a \(Value.self)
@@ -133,7 +140,7 @@ extension TestPlan {
                 }
                 PendingEffects.complete(
                     oldest, of: scope, with: Result<Value, any Error>.success(captured.value) as Any)
-                return run.outcomeOfReportedErrors(during: step)
+                return run.outcomeOfReportedErrors(during: step())
             })
     }
 }

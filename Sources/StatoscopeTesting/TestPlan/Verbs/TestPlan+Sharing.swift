@@ -43,7 +43,7 @@ extension TestPlan {
         let captured = Captured(expected)
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "the shared \(key.name) is `\(ValueText.inline(captured.value))`" },
+            describe: { "the shared \(key.name) is `\(ValueText.brief(captured.value))`" },
             perform: { run, scope in
                 Self.checkedEverywhere(key.name, in: run)
                 let actual = SharedStore.current(key, readBy: scope)
@@ -100,7 +100,7 @@ extension TestPlan {
         let count = writes.map { ", in " + Self.writesText($0) } ?? ""
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "the saved \(key.name) is `\(ValueText.inline(captured.value))`\(count)" },
+            describe: { "the saved \(key.name) is `\(ValueText.brief(captured.value))`\(count)" },
             perform: { _, scope in
                 let store = SharedStore.resolved(by: scope)
                 let heading = "THEN_Saved(\"\(key.name)\", equals: ...) on \(path.describe()) failed"
@@ -202,9 +202,8 @@ extension TestPlan {
     private static func checkedEverywhere(_ keyName: String, in run: PlanRun) {
         guard let ledger = run.ledger, ledger.hasUnchecked else { return }
         for reader in ledger.scopes(of: run) {
-            let path = ScopeRuntimeTable.existingRuntime(for: reader)?.path ?? "\(type(of: reader))"
-            for property in SharedStore.properties(readingKeyNamed: keyName, of: reader) {
-                run.checked(property, of: path)
+            for property in SharedStore.properties(readingKeyNamed: keyName, of: reader.scope) {
+                run.checked(property, of: reader.path)
             }
         }
     }

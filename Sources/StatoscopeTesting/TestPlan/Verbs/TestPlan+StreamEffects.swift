@@ -21,10 +21,11 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let text = ValueText.inline(element)
+        let captured = Captured(element)
         return try streamStep(
-            type, .element(element), verb: "WHEN_StreamYields(\(E.self).self, \(text))",
-            words: "`\(E.self)` yields `\(text)`",
+            type, .element(element),
+            verb: { "WHEN_StreamYields(\(E.self).self, \(ValueText.brief(captured.value)))" },
+            words: { "`\(E.self)` yields `\(ValueText.brief(captured.value))`" },
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -38,7 +39,7 @@ extension TestPlan {
         column: UInt = #column
     ) throws -> Self {
         try streamStep(
-            type, .end(.finished), verb: "WHEN_StreamEnds(\(E.self).self)", words: "`\(E.self)` ends",
+            type, .end(.finished), verb: { "WHEN_StreamEnds(\(E.self).self)" }, words: { "`\(E.self)` ends" },
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -52,15 +53,17 @@ extension TestPlan {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        let text = ValueText.inline(error)
+        let captured = Captured(error)
         return try streamStep(
-            type, .end(.failed(error)), verb: "WHEN_StreamFails(\(E.self).self, with: \(text))",
-            words: "`\(E.self)` fails with `\(text)`",
+            type, .end(.failed(error)),
+            verb: { "WHEN_StreamFails(\(E.self).self, with: \(ValueText.brief(captured.value)))" },
+            words: { "`\(E.self)` fails with `\(ValueText.brief(captured.value))`" },
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private func streamStep<E: StreamEffect>(
-        _ type: E.Type, _ signal: PlanStreamSignal<E.Element>, verb: String, words: String,
+        _ type: E.Type, _ signal: PlanStreamSignal<E.Element>, verb: @escaping @MainActor () -> String,
+        words: @escaping @MainActor () -> String,
         at location: StepLocation
     ) throws -> Self {
         let captured = Captured(signal)

@@ -152,7 +152,7 @@ extension TestPlan {
         guard !SensitiveProperties.isSensitive(property, root: S.self) else {
             return EventValue.redactionPlaceholder
         }
-        return ValueText.inline(value)
+        return ValueText.brief(value)
     }
 
     /// A property of the scope in words, for the specification.

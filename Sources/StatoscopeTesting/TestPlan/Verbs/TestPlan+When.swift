@@ -76,7 +76,7 @@ extension TestPlan {
         return try add(
             .action, keyword, at: location, describe: { Humanized.event(when) },
             perform: { run, scope in
-                let step = "WHEN(\(EventText.code(when))) on \(path.describe())"
+                let step = { "WHEN(\(EventText.code(when))) on \(path.describe())" }
                 run.clearPendingEffects(beforeEventTo: scope)
                 do {
                     try scope.sendThrowing(when)
@@ -85,24 +85,25 @@ extension TestPlan {
                     return .failed(
                         .unexpectedThrow,
                         """
-                        \(step): update threw unexpectedly
+                        \(step()): update threw unexpectedly
                         expected: no error
                         actual: \(ValueText.error(error))
                         """)
                 }
-                return run.outcomeOfReportedErrors(during: step)
+                return run.outcomeOfReportedErrors(during: step())
             })
     }
 
     private func throwingEvent(
-        _ when: S.When, expecting expectation: String, at location: StepLocation,
+        _ when: S.When, expecting expectation: @autoclosure @escaping @MainActor () -> String,
+        at location: StepLocation,
         matches: @escaping @MainActor (any Error) -> Bool
     ) throws -> Self {
         let path = self.path
         return try add(
             .action, .when, at: location, describe: { "\(Humanized.event(when)), which is refused" },
             perform: { run, scope in
-                let step = "WHEN_Throws(\(EventText.code(when))) on \(path.describe())"
+                let step = { "WHEN_Throws(\(EventText.code(when))) on \(path.describe())" }
                 run.clearPendingEffects(beforeEventTo: scope)
                 do {
                     try scope.sendThrowing(when)
@@ -112,19 +113,19 @@ extension TestPlan {
                         return .failed(
                             .missingThrow,
                             """
-                            \(step): update threw another error
-                            expected: \(expectation)
+                            \(step()): update threw another error
+                            expected: \(expectation())
                             actual: \(ValueText.error(error))
                             """)
                     }
                     // Events the update sent before throwing still ran; what they threw is unexpected.
-                    return run.outcomeOfReportedErrors(during: step)
+                    return run.outcomeOfReportedErrors(during: step())
                 }
                 return .failed(
                     .missingThrow,
                     """
-                    \(step): update did not throw
-                    expected: \(expectation)
+                    \(step()): update did not throw
+                    expected: \(expectation())
                     actual: no error
                     """)
             })
