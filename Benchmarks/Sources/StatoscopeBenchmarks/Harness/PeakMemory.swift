@@ -26,6 +26,11 @@ enum PeakMemory {
         field("VmHWM")
     }
 
+    /// The current resident size, in bytes.
+    static func resident() -> Int? {
+        field("VmRSS")
+    }
+
     /// glibc's `malloc_trim(0)`, which Swift's Glibc module does not declare: looked up by name.
     private static func trimHeap() {
         #if canImport(Glibc)

@@ -31,11 +31,12 @@ enum WorkloadRegistry {
             number: 12, title: "replay, a stream delivering flat out, error reports with a flight recorder",
             body: .runnable(ReplayAndStallsWorkload.run)),
         Workload(
-            number: 13, title: "send with the live inspector and a page connected",
+            number: 13, title: "the live inspector: send with a page connected, memory with none",
             body: .runnable(InspectorWorkload.run)),
         Workload(
             number: 14,
-            title: "shared values: a read, a change seen by 10 to 10,000 readers, bursts of saves",
+            title:
+                "shared values: a read, a change seen by 10 to 10,000 readers, bursts of saves, a large save",
             body: .runnable(SharingWorkload.run)),
     ]
 }

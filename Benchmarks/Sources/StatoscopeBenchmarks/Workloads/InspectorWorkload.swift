@@ -16,6 +16,13 @@ import StatoscopeInspector
 /// all of it off the main actor, where a recorder encodes each event as it is sent. The loop runs on
 /// the main actor, the inspector's hand-over at the end of the turn included; what the inspector does
 /// off the main actor is not counted, as it does not hold up the app.
+///
+/// Memory, with the inspector started and no page connected: the process's peak resident memory
+/// above what it held before, across 200,000 events sent a thousand to a turn of the main actor, as
+/// bytes per event, beside the same events recorded by a `Recorder` into a file. Budget: the growth
+/// under 100 MB, which the inspector promises however long it runs, and at most 64 bytes per event
+/// (fixed limits: the recorder keeps nothing of an event once its line is written, so it shows what
+/// a run costs the process without any keeping, not a limit on what the inspector may keep).
 @MainActor
 enum InspectorWorkload {
     static func run(_ context: WorkloadContext) async {
@@ -46,6 +53,95 @@ enum InspectorWorkload {
         context.record(recording, against: plain)
         context.recordBaseline(recordingCPU)
         context.record(watchedCPU, against: recordingCPU, budget: .ratio(atMost: 0.5))
+        await recordMemory(in: context)
+    }
+
+    /// An inspector started on `tally`'s tree; the run stops when it cannot start.
+    private static func startInspector(watching tally: TallyScope) async -> Inspector {
+        do {
+            return try await Inspector.start(root: tally)
+        } catch {
+            fatalError("the inspector did not start: \(error)")
+        }
+    }
+
+    /// The growth of the process's memory across many events, inspected with no page connected and
+    /// recorded into a file.
+    private static func recordMemory(in context: WorkloadContext) async {
+        let count = context.settings.isSmoke ? 2_000 : 200_000
+        let samples = await context.repeatInterleaved(
+            [{ await inspectedMemory(count) }, { await recordedMemory(count) }],
+            repetitions: context.settings.isSmoke ? 1 : 3)
+        func measured(_ name: String, _ unit: String, _ values: Samples) -> Measured {
+            Measured(name: name, unit: unit, samples: values, operations: count, rule: .highest)
+        }
+        let recordedPerEvent = measured(
+            "\(count.grouped) events recorded into a file: memory growth per event", "B/event", samples[1][1])
+        let inspectedPerEvent = measured(
+            "\(count.grouped) events, the inspector started, no page: memory growth per event", "B/event",
+            samples[0][1])
+        let inspectedGrowth = measured(
+            "\(count.grouped) events, the inspector started, no page: memory growth", "MB", samples[0][0])
+        context.recordBaseline(recordedPerEvent)
+        context.record(inspectedPerEvent, budget: .value(atMost: 64))
+        context.record(inspectedGrowth, budget: .value(atMost: 100))
+    }
+
+    /// The growth of the peak resident memory (MB) across `count` events sent to a tree the
+    /// inspector watches with no page connected, and the same per event (bytes).
+    private static func inspectedMemory(_ count: Int) async -> [Double] {
+        let events = RecordingWorkload.events(count)
+        let tally = TallyScope()
+        let inspector = await startInspector(watching: tally)
+        let growth = await residentGrowth(sending: events, to: tally)
+        await inspector.stop()
+        return [growth / 1e6, growth / Double(count)]
+    }
+
+    /// The same with a `Recorder` writing the events into a file instead.
+    private static func recordedMemory(_ count: Int) async -> [Double] {
+        let events = RecordingWorkload.events(count)
+        let tally = TallyScope()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statoscope-benchmarks-\(ProcessInfo.processInfo.processIdentifier)-recording.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let recorder: Recorder
+        do {
+            recorder = try Recorder(recording: tally, toFile: file)
+        } catch {
+            fatalError("the recorder did not start: \(error)")
+        }
+        let growth = await residentGrowth(sending: events, to: tally)
+        recorder.stop()
+        return [growth / 1e6, growth / Double(count)]
+    }
+
+    /// Bytes the process's peak resident memory grew by while `events` were sent to `tally`, a
+    /// thousand to a turn of the main actor as an app's taps arrive, and while what they left to do
+    /// off the main actor was done.
+    private static func residentGrowth(sending events: [TallyScope.When], to tally: TallyScope) async
+        -> Double
+    {
+        // What starting left to do ends before the peak starts.
+        try? await Task.sleep(for: .milliseconds(100))
+        let before = PeakMemory.restart() ?? 0
+        var index = 0
+        while index < events.count {
+            for event in events[index..<min(index + 1_000, events.count)] { tally.send(event) }
+            index += 1_000
+            await Task.yield()
+        }
+        // What the events left to do off the main actor ends first, 10 s at most: the resident size
+        // stops growing once it has, and what it keeps is then counted.
+        var resident = PeakMemory.resident() ?? 0
+        for _ in 0..<40 {
+            try? await Task.sleep(for: .milliseconds(250))
+            let now = PeakMemory.resident() ?? 0
+            if now < resident + (1 << 20) { break }
+            resident = now
+        }
+        let peak = PeakMemory.peak() ?? 0
+        return Double(peak - before)
     }
 
     /// Nanoseconds per event sent to a tree the inspector watches, with a page reading its events: the
@@ -53,12 +149,7 @@ enum InspectorWorkload {
     private static func inspected(_ count: Int, _ context: WorkloadContext) async -> [Double] {
         let events = RecordingWorkload.events(count)
         let tally = TallyScope()
-        let inspector: Inspector
-        do {
-            inspector = try await Inspector.start(root: tally)
-        } catch {
-            fatalError("the inspector did not start: \(error)")
-        }
+        let inspector = await startInspector(watching: tally)
         let page = ConnectedPage(url: inspector.url)
         await page.waitUntilConnected()
         let cpu = ThreadCPUTime.nanoseconds()
@@ -88,15 +179,6 @@ enum InspectorWorkload {
         recorder.stop()
         withExtendedLifetime(lines) {}
         return [elapsed / Double(count), used / Double(count)]
-    }
-}
-
-/// The CPU time the calling thread used: unlike the time on a clock, other processes do not add to it.
-private enum ThreadCPUTime {
-    static func nanoseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
 }
 

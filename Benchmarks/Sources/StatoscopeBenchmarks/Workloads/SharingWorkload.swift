@@ -9,6 +9,12 @@ import Statoscope
 /// readers, not faster: per reader, a change at 10,000 readers at most 2x its cost at 100 (the growth
 /// rows; flat growth is 1x), and per change, a burst of 100,000 at most 2x a burst of 1,000. The
 /// growth from the smallest size to the largest, and the rest, are reported.
+///
+/// Saving a large value: a persisted value of about 5 MB (500,000 `Int`s) replaced in an update and
+/// saved to a `JSONFileStorage` in a temporary folder, timed as the main thread's CPU time from the
+/// `send` until the save ended, beside the same change to a value that is not persisted. Budget: at
+/// most 1 ms (a time: the change alone costs microseconds, so a ratio to it would be a ratio to
+/// noise; the save's encoding and writing, tens of milliseconds, run off the main actor).
 @MainActor
 enum SharingWorkload {
     static let readerCounts = [10, 100, 1_000, 10_000]
@@ -45,6 +51,57 @@ enum SharingWorkload {
         context.recordGrowth(
             of: "a burst of changes to a persisted value, per change", from: perChange, smallest: 10,
             largest: 100_000, budget: nil)
+        await recordLargeSave(in: context)
+    }
+
+    /// The main thread's share of a change to a large persisted value, from the `send` until its save
+    /// ended, against the same change to a value that is not persisted.
+    private static func recordLargeSave(in context: WorkloadContext) async {
+        let count = context.settings.isSmoke ? 5_000 : 500_000
+        let samples = await context.repeatInterleaved(
+            [
+                { await largeChange(of: count, persisted: false) },
+                { await largeChange(of: count, persisted: true) },
+            ],
+            repetitions: context.settings.repetitions)
+        let size = "\(Format.count(count)) Ints"
+        let kept = Measured(
+            name: "a value of \(size) replaced, not persisted: the main thread's CPU time", unit: "µs",
+            samples: samples[0][0], operations: 1)
+        let saved = Measured(
+            name: "a value of \(size) replaced and saved to a file: the main thread's CPU time", unit: "µs",
+            samples: samples[1][0], operations: 1)
+        let savedOnClock = Measured(
+            name: "a value of \(size) replaced and saved to a file: on the clock, until saved", unit: "µs",
+            samples: samples[1][1], operations: 1)
+        context.recordBaseline(kept)
+        context.record(saved, against: kept, budget: .value(atMost: 1_000))
+        context.record(savedOnClock)
+    }
+
+    /// Microseconds of the main thread's CPU time from a `send` replacing a value of `count` `Int`s
+    /// until its save to a file ended (or, not persisted, until `flush()` found nothing to save), and
+    /// the same on the clock. Each repetition has a store and a folder of its own, so that the change
+    /// is the first after a quiet period, saved at once, and nothing saved before is loaded.
+    private static func largeChange(of count: Int, persisted: Bool) async -> [Double] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statoscope-benchmarks-\(ProcessInfo.processInfo.processIdentifier)-large-value")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SharedStore(storage: JSONFileStorage(directory: folder))
+        let screen = LargeValueScreen()
+        screen.inject(store)
+        // The value is read (and loaded: the default) and the new one made before the clock starts:
+        // what is timed is the library's work, not the app's making of the value.
+        _ = persisted ? screen.saved.numbers.count : screen.kept.numbers.count
+        let next = LargeValue(numbers: Array(1...count))
+        let cpu = ThreadCPUTime.nanoseconds()
+        let stopwatch = Stopwatch()
+        screen.send(persisted ? .save(next) : .keep(next))
+        await store.flush()
+        let elapsed = stopwatch.elapsedNanoseconds
+        let used = ThreadCPUTime.nanoseconds() - cpu
+        return [used / 1e3, elapsed / 1e3]
     }
 
     /// Reading a shared value of one of 1,000 scopes, against reading a stored property.
@@ -181,6 +238,32 @@ final class SharingBenchReader: Scope {
         case .wantsChanges: receiveChanges(of: Self.countKey, as: When.changed)
         case .changed: told &+= 1
         case .save: saved &+= 1
+        }
+    }
+}
+
+/// A value of a few megabytes, equal to another only when every element is.
+struct LargeValue: Codable, Equatable, Sendable {
+    var numbers: [Int]
+}
+
+/// A scope replacing a large value, persisted or not.
+@MainActor
+final class LargeValueScreen: Scope {
+    static let savedKey = SharedKey<LargeValue>.persisted("large", default: LargeValue(numbers: []))
+    static let keptKey = SharedKey<LargeValue>("large-kept", default: LargeValue(numbers: []))
+
+    @Shared(savedKey) var saved: LargeValue
+    @Shared(keptKey) var kept: LargeValue
+
+    enum When {
+        case save(LargeValue)
+        case keep(LargeValue)
+    }
+    func update(_ when: When) throws {
+        switch when {
+        case .save(let value): saved = value
+        case .keep(let value): kept = value
         }
     }
 }
