@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "StatoscopeAdversaryTests",
             dependencies: [
-                "Statoscope", "StatoscopeTesting", "StatoscopeInspector",
+                "Statoscope", "StatoscopeTesting", "StatoscopeInspector", "StatoscopeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

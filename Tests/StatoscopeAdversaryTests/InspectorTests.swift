@@ -3,6 +3,7 @@
 import Foundation
 import Statoscope
 import StatoscopeInspector
+import StatoscopeTestSupport
 import StatoscopeTesting
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite(.serialized, .isolatedInstruments)
+@Suite(.serialized, .oneInspectorSuiteAtATime, .isolatedInstruments)
 @MainActor
 struct InspectorTests {
     // Inspecting a running app, "Start the inspector": "One inspector runs at a time: a start while

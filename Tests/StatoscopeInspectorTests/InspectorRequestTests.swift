@@ -148,6 +148,61 @@ extension InspectorTests {
                 let states = try JSONDecoder().decode([String: String].self, from: Data(byInputs.text.utf8))
                 #expect(states["after"]?.contains(#"name = "n3""#) == true)
                 #expect(states["before"]?.contains(#"name = "n2""#) == true)
+                // No event older than the oldest kept (event 11, after 11 inputs) follows more inputs.
+                let tooMany = try await requests.send(
+                    "/state", query: ["token": requests.token, "event": "3", "inputs": "20000"])
+                #expect(tooMany.status == 400)
+                #expect(
+                    tooMany.text
+                        == "inputs=20000 cannot be event 3's count of recorded inputs: an event older than the last 20000 the inspector numbers has 0 to 11\n"
+                )
+            }
+        }
+
+        @Test func aStateAskedForAnEventTheSessionNeverHadIsRefusedWithOneWording() async throws {
+            let account = Account()
+            try await withInspector(account) { requests in
+                account.send(.rename("Ada"))
+                account.send(.rename("Grace"))
+                // Asked at once: the inspector takes the events the app has had before it answers.
+                let known = try await requests.send("/state", query: ["token": requests.token, "event": "2"])
+                #expect(known.status == 200, "\(known.text)")
+                let unknown: [(String, String?)] = [
+                    ("3", "1"), ("-5", "1"), ("0", nil), ("999999", "abc"), ("abc", "1"),
+                ]
+                for (event, inputs) in unknown {
+                    var query = ["token": requests.token, "event": event]
+                    query["inputs"] = inputs
+                    let answer = try await requests.send("/state", query: query)
+                    #expect(answer.status == 404, "\(event)")
+                    #expect(answer.text == "no event \(event) in this session\n")
+                }
+            }
+        }
+
+        @Test func aCountOfInputsThatIsNotTheEventsOwnIsRefusedSayingWhichItIs() async throws {
+            let account = Account()
+            try await withInspector(account) { requests in
+                account.send(.rename("Ada"))
+                account.send(.rename("Grace"))
+                let own = try await requests.send("/state", query: ["token": requests.token, "event": "1"])
+                let named = try await requests.send(
+                    "/state", query: ["token": requests.token, "event": "1", "inputs": "1"])
+                #expect(own.status == 200)
+                let states = { (text: String) in
+                    try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+                }
+                #expect(states(own.text)?["after"]?.contains(#"name = "Ada""#) == true, "\(own.text)")
+                #expect(states(named.text) == states(own.text))
+                for inputs in ["0", "2", "-1", "abc", "9223372036854775807"] {
+                    let answer = try await requests.send(
+                        "/state", query: ["token": requests.token, "event": "1", "inputs": inputs])
+                    #expect(answer.status == 400, "\(inputs)")
+                    #expect(
+                        answer.text
+                            == "inputs=\(inputs) is not event 1's count of recorded inputs (1): leave inputs out, and the inspector uses the event's own\n"
+                    )
+                }
             }
         }
 

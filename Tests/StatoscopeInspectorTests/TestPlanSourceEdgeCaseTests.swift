@@ -214,6 +214,25 @@ struct TestPlanSourceEdgeCaseTests {
         try GeneratedFile.check(source, isCommittedAs: "TrickyVaultPlan.swift")
     }
 
+    @Test func aSecretTheReplayComputesAgainIsNotWrittenAndTheCommentSaysSo() throws {
+        let source = try plan(of: TrickySalter(), testName: "trickySalterPlan", rebuild: TrickySalter.init) {
+            $0.send(.typed(.typeDigits(864_209, confirm: "kp-secret-7")))
+            $0.send(.derive)
+        }
+        for secret in TrickySecrets.all + ["salt-secret-8"] {
+            #expect(!source.contains(secret), "\(secret) written")
+        }
+        // The recording's placeholders are what the replay holds after the first step: written.
+        #expect(source.contains(#".THEN(\.history, equals: [.typeDigits(0, confirm: "<redacted>")])"#))
+        #expect(
+            source.contains(
+                "// TrickySalter.history changed: Array<When> holds a sensitive value, which the plan never writes"
+            ), "\(source)")
+        #expect(
+            source.contains("// TrickySalter.digest changed: it is sensitive, so the plan does not write it"))
+        try GeneratedFile.check(source, isCommittedAs: "TrickySalterPlan.swift")
+    }
+
     @Test func checksAtTheEndOfSecretsNeverWriteThem() throws {
         let source = try plan(
             of: TrickyVault(), testName: "trickyVaultAtTheEndPlan", checks: .atTheEnd,

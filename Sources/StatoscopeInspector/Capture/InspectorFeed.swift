@@ -151,6 +151,13 @@ final class InspectorFeed {
         note(.tree(TreeSnapshot(description: root.subtreeDescription, work: work)))
     }
 
+    /// How many events the feed numbered so far; what it noted is handed over now, so that the
+    /// journal takes each of those events without waiting for this turn of the main actor to end.
+    func handOverNumberedEvents() -> Int {
+        batch.handOver()
+        return nextEventID
+    }
+
     /// Keeps `capture` for the hand-over at the end of this turn of the main actor.
     private func note(_ capture: Capture) {
         batch.append(capture)

@@ -43,35 +43,6 @@ struct InspectorServer: HTTPHandler {
         }
     }
 
-    /// The state after event `id`, and before it, replayed into a fresh tree: after the recorded
-    /// inputs the page names (each event's message carries them), or, when it names none, as many as
-    /// the journal remembers for the event, for the last ``InspectorJournal/keptMessages`` events.
-    private func state(_ id: String?, inputs named: String?) async -> HTTPResponse {
-        guard let id, let number = Int(id) else {
-            return Self.text("no event \(id ?? "(none given)") in this session\n", status: .notFound)
-        }
-        let inputs: Int
-        if let named, let count = Int(named), count >= 0 {
-            inputs = count
-        } else if let remembered = await journal.inputs(through: number) {
-            inputs = remembered
-        } else if await journal.isForgotten(number) {
-            return Self.text(
-                "event \(number) is older than the last \(InspectorJournal.keptMessages) the inspector numbers: name its inputs, as the page does\n",
-                status: .notFound)
-        } else {
-            return Self.text("no event \(number) in this session\n", status: .notFound)
-        }
-        do {
-            let (before, after) = try await session.states(around: inputs)
-            let body = try JSONEncoder().encode(["before": before, "after": after])
-            return Self.secured(
-                HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body))
-        } catch {
-            return Self.text("cannot show the state after event \(number): \(error)\n", status: .conflict)
-        }
-    }
-
     private func page(_ name: String, type: String) throws -> HTTPResponse {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Page") else {
             return Self.text("the inspector's page is missing \(name)\n", status: .notFound)

@@ -18,6 +18,9 @@ actor InspectorJournal {
     private var inputsByEvent: [Int: Int] = [:]
     /// The number of the latest event taken.
     private var newestEvent = 0
+    /// Readers waiting until the event of this number is taken.
+    private var waiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var isFinished = false
     /// Effects enqueued and not yet ended, per scope runtime and text, oldest first.
     private var openEffects: [String: [Int]] = [:]
     /// Analytics events handed over, waiting for the events they track.
@@ -55,8 +58,13 @@ actor InspectorJournal {
             }
             for capture in batch { take(capture) }
             publishWaitingAnalytics()
+            resumeWaiters()
         }
         publishWaitingAnalytics()
+        isFinished = true
+        // Nothing more comes: whoever still waits gets what there is.
+        for waiter in waiters { waiter.continuation.resume() }
+        waiters.removeAll()
         for page in pages.values { page.finish() }
         pages.removeAll()
     }
@@ -70,6 +78,23 @@ actor InspectorJournal {
         for capture in waiting { take(capture) }
     }
 
+    /// Returns once event `id` is taken (or nothing more will come): the feed hands each event over
+    /// when its turn of the main actor ends, so a request may arrive before it.
+    func waitUntilTaken(_ id: Int) async {
+        guard newestEvent < id, !isFinished else { return }
+        await withCheckedContinuation { continuation in
+            waiters.append((id, continuation))
+        }
+    }
+
+    private func resumeWaiters() {
+        waiters.removeAll { waiter in
+            guard waiter.id <= newestEvent else { return false }
+            waiter.continuation.resume()
+            return true
+        }
+    }
+
     /// How many recorded inputs a replay plays to show the state after event `id`, if it is one of
     /// the last ``keptMessages`` events.
     func inputs(through id: Int) -> Int? { inputsByEvent[id] }
@@ -77,6 +102,12 @@ actor InspectorJournal {
     /// Whether event `id` happened, before the last ``keptMessages`` events.
     func isForgotten(_ id: Int) -> Bool {
         id >= 1 && id <= newestEvent - Self.keptMessages
+    }
+
+    /// The most recorded inputs an event before the last ``keptMessages`` can follow: those of the
+    /// oldest event kept, since the count never falls from one event to the next.
+    func mostInputsOfAForgottenEvent() -> Int {
+        inputsByEvent[newestEvent - Self.keptMessages + 1] ?? 0
     }
 
     /// A stream of messages for a page, each as a server-sent event: those kept so far, the latest

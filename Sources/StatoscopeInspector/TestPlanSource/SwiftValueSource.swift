@@ -42,6 +42,10 @@ enum SwiftValueSource {
     // MARK: Literals
 
     private static func literal(for value: Any) -> String? {
+        // A case marked sensitive is written only when redacting it changes nothing, its values
+        // being the placeholders already (as a recording's are): one the replay made again from a
+        // value the app computes goes to its JSON, which says it cannot be written.
+        if Redaction.isSensitiveEvent(value), hidesSensitiveValues(value) { return nil }
         switch value {
         case let text as String: return SwiftStringLiteral.quoted(text)
         case let flag as Bool: return flag ? "true" : "false"
@@ -131,11 +135,27 @@ enum SwiftValueSource {
         }
         let isSame = areEqual(value, decoded) ?? (dumped(value) == dumped(decoded))
         guard isSame else {
+            if hidesSensitiveValues(value) {
+                return .unwritable("\(typeName) holds a sensitive value, which the plan never writes")
+            }
             return .unwritable(
                 "\(typeName) does not decode from its JSON to the same value (a sensitive value is redacted in it)"
             )
         }
         return .source("\(decodingFunction)(\(SwiftStringLiteral.raw(SwiftStringLiteral.asciiJSON(json))))")
+    }
+
+    /// Whether the library's redaction hides something in `value`: its JSON differs redacted. A
+    /// value holding only placeholders hides nothing; one that does not encode is taken to hide
+    /// something, since nothing tells it does not. Compared in memory, never written.
+    private static func hidesSensitiveValues(_ value: Any) -> Bool {
+        guard let encodable = value as? any Encodable else { return true }
+        let plain = encoder()
+        plain.userInfo[EventEncoding.redactsSensitiveValues] = false
+        guard let redacted = try? encoder().encode(SensitiveCasesRedacted(encodable)),
+            let own = try? plain.encode(encodable)
+        else { return true }
+        return redacted != own
     }
 
     private static func dumped(_ value: Any) -> String {

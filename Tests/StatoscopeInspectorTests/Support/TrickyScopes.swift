@@ -316,6 +316,31 @@ final class TrickyKeypad: Scope {
     }
 }
 
+/// Sensitive values the update computes itself, rather than reads from its event: a replay makes
+/// them again without a recording of them.
+@MainActor
+final class TrickySalter: Scope {
+    var history: [TrickyKeypad.When] = []
+    var digest: Sensitive<String>?
+
+    enum When: Codable, Sendable, Equatable {
+        case typed(TrickyKeypad.When)
+        case derive
+    }
+
+    /// Not state: a value the app computes.
+    private var salt: String { "salt-" + "secret-8" }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .typed(let press): history.append(press)
+        case .derive:
+            history.append(.typeDigits(1, confirm: salt))
+            digest = Sensitive(salt)
+        }
+    }
+}
+
 /// Analytics tracks every event of the vault and of its keypad.
 extension TrickyVault.When: TrackedWhen {}
 extension TrickyKeypad.When: TrackedWhen {}
