@@ -295,18 +295,6 @@ final class StreamFloodTests: XCTestCase {
             "the iteration stops at the next element once cancelled")
     }
 
-    /// Spins on the main actor, holding it, until `condition` holds or the patience runs out; returns
-    /// whether it held.
-    @MainActor
-    private func holdingTheMainActor(until condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + testPatience
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            usleep(100)
-        }
-        return true
-    }
-
     /// Waits, letting go of the main actor, until `condition` holds, or fails once the patience runs
     /// out.
     @MainActor

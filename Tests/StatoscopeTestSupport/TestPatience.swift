@@ -1,3 +1,4 @@
+import Foundation
 import StatoscopeEffects
 import Testing
 
@@ -67,4 +68,17 @@ extension ScopeEffects {
 @MainActor
 public func mainActorBarrier() async {
     await Task { @MainActor in }.value
+}
+
+/// Spins on the main actor, holding it, until `condition` holds or ``testPatience`` runs out on the
+/// clock; returns whether it held. What other tasks post meanwhile waits for the main actor, so a
+/// test sees it all delivered in one turn.
+@MainActor
+public func holdingTheMainActor(until condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + testPatience
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        usleep(100)
+    }
+    return true
 }

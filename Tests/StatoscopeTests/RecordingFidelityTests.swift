@@ -2,9 +2,35 @@ import Foundation
 import Statoscope
 import Testing
 
+/// A scope that keeps every value it receives as text, to compare a replay with the original bit for
+/// bit.
+@MainActor
+protocol ReceivingScope: Scope {
+    init()
+    var received: [String] { get }
+}
+
+/// Records `events` sent to a new scope, replays the recording into another, and returns both with the
+/// recording's text, having checked that each event was received and nothing refused.
+@MainActor
+func roundTrip<S: ReceivingScope>(_ events: [S.When], sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+    -> (original: S, replayed: S, text: String)
+{
+    let original = S()
+    var text = ""
+    let recorder = Recorder(recording: original) { text += $0 }
+    for event in events { original.send(event) }
+    recorder.stop()
+    #expect(recorder.refusals.isEmpty, "\(recorder.refusals)", sourceLocation: sourceLocation)
+    let replayed = try Recording(jsonLines: text).reproduce { S() }
+    #expect(original.received.count == events.count, sourceLocation: sourceLocation)
+    return (original, replayed, text)
+}
+
 /// A scope that keeps every value it receives, to compare a replay with the original bit for bit.
 @MainActor
-final class Ledger: Scope {
+final class Ledger: ReceivingScope {
     /// Each received value, written so that two values read the same only if they are the same bits.
     var received: [String] = []
 
@@ -55,19 +81,10 @@ final class WideLedger: Scope {
 @MainActor
 @Suite(.timeLimit(.minutes(20)))
 struct RecordingFidelityTests {
-    /// Records `events` sent to a new ledger, replays the recording into another, and returns both.
-    private func roundTrip(_ events: [Ledger.When]) throws -> (
-        original: Ledger, replayed: Ledger, text: String
-    ) {
-        let ledger = Ledger()
-        var text = ""
-        let recorder = Recorder(recording: ledger) { text += $0 }
-        for event in events { ledger.send(event) }
-        recorder.stop()
-        #expect(recorder.refusals.isEmpty, "\(recorder.refusals)")
-        let replayed = try Recording(jsonLines: text).reproduce { Ledger() }
-        #expect(ledger.received.count == events.count)
-        return (ledger, replayed, text)
+    private func roundTrip(_ events: [Ledger.When], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (original: Ledger, replayed: Ledger, text: String)
+    {
+        try StatoscopeTests.roundTrip(events, sourceLocation: sourceLocation)
     }
 
     @Test func everyIntegerTypeReplaysExactlyAtItsExtremes() throws {

@@ -16,8 +16,13 @@ import Logging
 ///   removed, and event logging it enabled is off.
 ///
 /// "From here" means from `operation` itself, from tasks it creates with `Task { }` (they inherit
-/// it, as they inherit every task-local value), and from the effects its events start. A
-/// `Task.detached` does not inherit it, and neither does code run by another test.
+/// it, as they inherit every task-local value), and from the effects its events start, their work
+/// included. What the library does later for code run here happens here too: an analytics sink's
+/// work for an event accepted here, and the save of a shared value changed here (a failed save is
+/// reported here; one saving changes from several isolations, to the handlers of each). A
+/// `Task.detached` does not inherit it, and neither does code run by another test, nor an
+/// `isolated deinit`, which Swift 6.3.1 runs without the task-local values of the code that released
+/// its object.
 ///
 /// Instruments installed outside, for the whole app, still see every event, this one's included.
 /// Isolations nest: the instruments of an outer one see what happens in an inner one, not the other
@@ -62,9 +67,10 @@ public func withIsolatedInstruments<Result>(
 /// where events, effects and reports come from.
 ///
 /// The current one is a task-local value, so that it follows the code that runs for a test, and
-/// nothing else; effects keep the one they were started in and deliver inside it. Instruments
-/// installed inside one check, for each event, that it is the current one or encloses it; nothing
-/// else reads it, so an app that never isolates pays nothing.
+/// nothing else; effects keep the one they were started in, run their work and deliver inside it,
+/// and work the library does later for code run in one (a store's save) keeps it too
+/// (``CausingIsolations``). Instruments installed inside one check, for each event, that it is the
+/// current one or encloses it; nothing else reads it, so an app that never isolates pays nothing.
 package final class InstrumentIsolation: Sendable {
     /// The isolation the running code is in, if any.
     @TaskLocal package static var current: InstrumentIsolation?
@@ -75,6 +81,9 @@ package final class InstrumentIsolation: Sendable {
     /// so whether one runs inside another costs one comparison at any depth. Each one holds the one
     /// it runs inside, so none of these identifiers can name an object made since.
     private let ancestors: [ObjectIdentifier]
+    /// For a joint isolation (see ``init(joining:outside:)``), the isolations it stands for at once;
+    /// empty for a run of ``withIsolatedInstruments(_:)-(()->Result)``.
+    private let joined: [InstrumentIsolation]
     /// What ends with it: the registrations of the instruments installed inside, and the modes set.
     @MainActor private var endings: [@MainActor () -> Void] = []
     /// The logger ``ErrorReporting`` writes to inside it, once set there.
@@ -85,7 +94,31 @@ package final class InstrumentIsolation: Sendable {
     init(inside enclosing: InstrumentIsolation?) {
         self.enclosing = enclosing
         ancestors = enclosing.map { $0.ancestors + [ObjectIdentifier($0)] } ?? []
+        joined = []
         activity = InstrumentHooks.isolations.add(self)
+    }
+
+    /// An isolation that stands for several at once, for work that code in each of them caused (a
+    /// save made of changes from two tests): the instruments of each of `members`, and of the
+    /// isolations around them, count what happens in it as theirs. It runs inside the innermost
+    /// isolation around all of them (none, with `outside`, when code outside any isolation caused
+    /// the work too), whose logger and flight recorder serve it: one member's are not another's.
+    /// Nothing is installed in it, and it never ends: the isolations it joins do.
+    @MainActor
+    package init(joining members: [InstrumentIsolation], outside: Bool) {
+        enclosing = outside ? nil : Self.innermostEnclosing(all: members)
+        ancestors = enclosing.map { $0.ancestors + [ObjectIdentifier($0)] } ?? []
+        joined = members
+    }
+
+    /// The innermost of `members` and the isolations around them that encloses each of them, if any.
+    private static func innermostEnclosing(all members: [InstrumentIsolation]) -> InstrumentIsolation? {
+        var candidate = members.first
+        while let enclosing = candidate {
+            if members.allSatisfy({ enclosing.includes($0) }) { return enclosing }
+            candidate = enclosing.enclosing
+        }
+        return nil
     }
 
     /// The current isolation, to keep for code that runs later (an effect's completion); nil, without
@@ -98,9 +131,16 @@ package final class InstrumentIsolation: Sendable {
     /// Whether the running code is inside this isolation, or inside one nested in it.
     package var includesCurrent: Bool {
         guard let current = Self.current else { return false }
+        return includes(current)
+    }
+
+    /// Whether `other` is this isolation or runs inside it, or is a joint isolation standing for one
+    /// that is.
+    private func includes(_ other: InstrumentIsolation) -> Bool {
         let depth = ancestors.count
-        return current === self
-            || (depth < current.ancestors.count && current.ancestors[depth] == ObjectIdentifier(self))
+        return other === self
+            || (depth < other.ancestors.count && other.ancestors[depth] == ObjectIdentifier(self))
+            || other.joined.contains { includes($0) }
     }
 
     /// Takes out the instrument `registration` installed when the isolation ends, if it still runs.

@@ -84,7 +84,7 @@ package final class CompletionInbox: Sendable {
             return $0.markDrainQueued()
         }
         if mustSchedule {
-            Task { @MainActor in self.drain() }
+            queueTurn()
         }
     }
 
@@ -97,7 +97,7 @@ package final class CompletionInbox: Sendable {
             return (mustAsk && posted.askToBeServed(body), body.backlog.isFull)
         }
         if mustSchedule {
-            Task { @MainActor in self.drain() }
+            queueTurn()
         }
         return isFull
     }
@@ -108,7 +108,7 @@ package final class CompletionInbox: Sendable {
             body.backlog.postEnd(outcome) && $0.askToBeServed(body)
         }
         if mustSchedule {
-            Task { @MainActor in self.drain() }
+            queueTurn()
         }
     }
 
@@ -124,8 +124,16 @@ package final class CompletionInbox: Sendable {
     /// else waits for the main actor waits for one turn at most.
     private func scheduleDrain() {
         if posted.withLock({ $0.markDrainQueued() }) {
-            Task { @MainActor in self.drain() }
+            queueTurn()
         }
+    }
+
+    /// Makes the task of the drain's next turn. Detached: a task made by the code that posts would
+    /// inherit its task-local values (an effect's task runs in the isolation of instruments it was
+    /// started in), and the turn delivers the outcomes of every effect, each in its own isolation or
+    /// in none.
+    private func queueTurn() {
+        Task.detached { @MainActor in self.drain() }
     }
 
     /// The buffer the next drain hands to `pending`: two buffers take turns, so that a drain

@@ -21,6 +21,8 @@ final class EffectStarter: Sendable {
     private struct Start: Sendable {
         let body: ScopeEffectBody
         let dependencies: DependencySnapshot
+        /// Where the effect was started, when in an isolation of instruments: its task runs there.
+        let isolation: InstrumentIsolation?
     }
 
     /// The effects waiting for their tasks. Its lock also guards the `launch` of every body handed to
@@ -33,12 +35,11 @@ final class EffectStarter: Sendable {
     /// Queues `body` for its task, which runs it with `dependencies` provided, or makes the task at
     /// once when the runner is behind. Main actor; the body's runtime and identifier are set.
     func start(_ body: ScopeEffectBody, providing dependencies: DependencySnapshot) {
-        let queued = queue.withLock {
-            $0.enqueue(Start(body: body, dependencies: dependencies), unlessWaiting: Self.backlog)
-        }
+        let start = Start(body: body, dependencies: dependencies, isolation: body.isolation)
+        let queued = queue.withLock { $0.enqueue(start, unlessWaiting: Self.backlog) }
         switch queued {
         case nil:
-            started(body, task: Self.task(running: body, providing: dependencies))
+            started(body, task: Self.task(running: start))
         case true:
             Task.detached { EffectStarter.shared.runQueued() }
         case false:
@@ -58,6 +59,7 @@ final class EffectStarter: Sendable {
         _ body: ScopeEffectBody, providing dependencies: DependencySnapshot, after delay: Duration,
         on clock: EffectClock
     ) {
+        let isolation = body.isolation
         let task: Task<Void, any Error> = Task.detached {
             do {
                 try await clock.sleep(for: delay)
@@ -68,7 +70,11 @@ final class EffectStarter: Sendable {
             }
             // Logged as started from here: until now the effect was only scheduled.
             CompletionInbox.shared.post(body: body, outcome: .waitEnded, isFinal: false)
-            await RunningEffect.$current.withValue(body) { await dependencies.provide { await body.run() } }
+            await InstrumentIsolation.$current.withValue(isolation) {
+                await RunningEffect.$current.withValue(body) {
+                    await dependencies.provide { await body.run() }
+                }
+            }
         }
         started(body, task: task)
     }
@@ -92,7 +98,7 @@ final class EffectStarter: Sendable {
                 CompletionInbox.shared.post(body: start.body, outcome: .nothing, isFinal: true)
                 continue
             }
-            let task = Self.task(running: start.body, providing: start.dependencies)
+            let task = Self.task(running: start)
             if !queue.withLock({ _ in start.body.launch.start(task) }) { task.cancel() }
         }
     }
@@ -105,14 +111,26 @@ final class EffectStarter: Sendable {
         }
     }
 
-    private static func task(
-        running body: ScopeEffectBody, providing dependencies: DependencySnapshot
-    ) -> Task<Void, any Error> {
+    private static func task(running start: Start) -> Task<Void, any Error> {
+        let body = start.body
+        let dependencies = start.dependencies
         // A throwing task, though the work throws nothing: `Task.detached` hands a non-throwing
         // operation to the runtime through a thunk whose context is one allocation more per effect,
         // and a throwing one as it is.
         // The body is the running effect for its work, and for the tasks that work makes: an error
         // the work handles is reported for the effect's scope.
+        if let isolation = start.isolation {
+            // Started in an isolation of instruments: the effect's work is code of the isolated run,
+            // so what it reports, sends or writes from its task (or the tasks it makes, and their
+            // hops to the main actor) happens in it, as its completion does.
+            return Task.detached {
+                await InstrumentIsolation.$current.withValue(isolation) {
+                    await RunningEffect.$current.withValue(body) {
+                        await dependencies.provide { await body.run() }
+                    }
+                }
+            }
+        }
         if dependencies.isEmpty {
             // Without dependencies to provide, the task runs the effect with no snapshot around it: an
             // effect parked at an `await` keeps every frame below it, and fewer frames fit in the

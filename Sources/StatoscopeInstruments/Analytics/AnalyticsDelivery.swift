@@ -15,7 +15,7 @@ final class AnalyticsDelivery: Sendable {
         let scopePath: String
         /// The sinks installed when it was accepted, that receive it.
         let sinks: [AnalyticsSink]
-        /// Where it was accepted: a warning about it is logged there.
+        /// Where it was accepted: its sinks receive it there, and a warning about it is logged there.
         let isolation: InstrumentIsolation?
     }
 
@@ -94,7 +94,15 @@ final class AnalyticsDelivery: Sendable {
             }
             return
         }
-        for sink in accepted.sinks { sink.deliver(event) }
+        guard let isolation = accepted.isolation else {
+            for sink in accepted.sinks { sink.deliver(event) }
+            return
+        }
+        // A sink's code answers an event accepted in an isolation of instruments, as a middleware's
+        // does: what it reports or writes, from here or from the tasks it makes, happens there.
+        InstrumentIsolation.$current.withValue(isolation) {
+            for sink in accepted.sinks { sink.deliver(event) }
+        }
     }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 /// `JSONEncoder` builds a tree of boxed values before it writes a byte, which costs more than the
 /// rest of recording the smallest event; this encoder writes as it goes. Its output is what
 /// `JSONDecoder` reads back into the same value: URLs as strings, `Data` as Base64, `Decimal`s as
-/// their exact digits, floats in their shortest exact form with non-finite values as strings.
+/// their exact digits, floats in their shortest exact form with non-finite values as strings (a NaN
+/// with its bits, as ``RecordingFormat`` spells it, which the recording's decoding reads back).
 ///
 /// Writing a recording's line, it redacts each case that ``SensitiveWhen`` marks sensitive, the
 /// event or a value inside it at any depth, as ``EventValue/redactedCase`` does.
@@ -132,12 +133,12 @@ final class JSONLineEncoder {
     }
 
     func write(_ value: Double) {
-        guard value.isFinite else { return writeNonFinite(isNaN: value.isNaN, isNegative: value < 0) }
+        guard value.isFinite else { return writeNonFinite(value) }
         writeFinite(value.description)
     }
 
     func write(_ value: Float) {
-        guard value.isFinite else { return writeNonFinite(isNaN: value.isNaN, isNegative: value < 0) }
+        guard value.isFinite else { return writeNonFinite(value) }
         writeFinite(value.description)
     }
 
@@ -149,11 +150,10 @@ final class JSONLineEncoder {
         bytes.append(contentsOf: text.utf8)
     }
 
-    private func writeNonFinite(isNaN: Bool, isNegative: Bool) {
-        writeString(
-            isNaN
-                ? RecordingFormat.nan : isNegative ? "-" + RecordingFormat.infinity : RecordingFormat.infinity
-        )
+    /// Writes an infinity or a NaN as a string, a NaN with its bits unless it is the standard one.
+    private func writeNonFinite<T: BinaryFloatingPoint>(_ value: T) {
+        if value.isNaN { return writeString(RecordingFormat.text(ofNaN: value)) }
+        writeString(value < 0 ? "-" + RecordingFormat.infinity : RecordingFormat.infinity)
     }
 
     private func writeDecimal(_ value: Decimal) throws {

@@ -103,10 +103,11 @@ final class RecordingEventDecoder {
         case .string:
             // Non-finite values, as the recorder writes them.
             let text = json.text(at: index)
-            if text.elementsEqual(RecordingFormat.nan.utf8) { return .nan }
             if text.elementsEqual(RecordingFormat.infinity.utf8) { return .infinity }
             if text.elementsEqual(("-" + RecordingFormat.infinity).utf8) { return -.infinity }
-            throw unsupported()
+            guard let nan = RecordingFormat.nan(fromText: String(decoding: text, as: UTF8.self), as: T.self)
+            else { throw unsupported() }
+            return nan
         default:
             throw unsupported()
         }

@@ -123,7 +123,7 @@ package struct RecordingWriter {
         // apart. `JSONEncoder` takes any order; what it wrote is checked to be JSON the reader takes.
         encoder.bytes.removeSubrange(start...)
         let data = try RecordingFormat.fallbackEncoder(redactingSensitiveValues: true).encode(
-            SensitiveCasesRedacted(encodable))
+            SensitiveCasesRedacted(encodable, spellingFloatsAs: RecordingFormat.self))
         _ = try JSONDecoder().decode(EventValue.self, from: data)
         encoder.bytes.append(contentsOf: data)
     }

@@ -152,8 +152,8 @@ extension Decodable {
             return value
         }
         return try RecordingFormat.eventDecoder().decode(
-            RecordingFormat.EventField<Self>.self, from: Data(line)
+            RecordingFormat.EventField<NaNReading<Self>>.self, from: Data(line)
         )
-        .event
+        .event.value
     }
 }

@@ -20,7 +20,9 @@ import Foundation
 /// saved yet, what a write stopped before its first byte leaves: it loads as the default, with no
 /// report. An unreadable file
 /// is copied, byte for byte, to `<name>.json.unreadable` (`.unreadable-2`, `-3`… when that is taken;
-/// its start cut short when the whole would pass 255 bytes) before anything overwrites it.
+/// its start cut short when the whole would pass 255 bytes) before anything overwrites it. A folder
+/// in place of a value's file is neither read, copied nor saved over: each is refused with an error
+/// saying where the folder is.
 public struct JSONFileStorage: SharedStorage {
     /// The directory holding the files.
     public let directory: URL
@@ -46,7 +48,7 @@ public struct JSONFileStorage: SharedStorage {
         guard fileNameProblem(of: name) == nil else { return nil }
         removeStaleTemporaryFiles(of: name)
         let url = url(of: name)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard try existsAsFile(url) else { return nil }
         return try Data(contentsOf: url)
     }
 
@@ -55,13 +57,16 @@ public struct JSONFileStorage: SharedStorage {
         if let problem = fileNameProblem(of: name) { throw problem }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         removeStaleTemporaryFiles(of: name)
-        try writeWhole(data, to: url(of: name))
+        let file = url(of: name)
+        _ = try existsAsFile(file)
+        try writeWhole(data, to: file)
     }
 
     /// Keeps a copy of what is saved under `name` aside, and says where.
     public func keepAside(_ name: String) throws -> String {
         if let problem = fileNameProblem(of: name) { throw problem }
         let original = url(of: name)
+        _ = try existsAsFile(original)
         let copy = placeAside(original)
         try FileManager.default.copyItem(at: original, to: copy)
         return copy.path

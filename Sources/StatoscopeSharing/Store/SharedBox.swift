@@ -30,6 +30,8 @@ final class SharedBox<Value: Sendable>: Observable {
     /// aside: a save would destroy it.
     var saveRefusal: String?
     var saveRefusalReported = false
+    /// Where the changes not yet saved were made: see ``SharedEntry/unsavedCauses``.
+    var unsavedCauses = CausingIsolations()
     /// The scope that first read the value, named by reports about it that no scope causes.
     var firstReader: ReaderName?
     /// The scopes told of each change.

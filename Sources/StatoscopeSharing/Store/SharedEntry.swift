@@ -14,6 +14,8 @@ protocol SharedEntry: AnyObject, Sendable {
     var saveRefusal: String? { get }
     /// Whether the refusal was reported since it began: it is reported once.
     var saveRefusalReported: Bool { get set }
+    /// Where the changes not yet saved were made: a save that fails is reported there.
+    var unsavedCauses: CausingIsolations { get set }
     /// The value, with what encodes it, for a save off the main actor.
     func pendingSave() -> PendingSave?
     /// The storage now holds `data` for it, as this app saved it.
@@ -23,11 +25,13 @@ protocol SharedEntry: AnyObject, Sendable {
     func reload(from storage: any SharedStorage, keepingUnsavedChange: Bool)
 }
 
-/// A value to save: its entry, which a report about it names, and what encodes it.
+/// A value to save: its entry, which a report about it names, what encodes it, and where the
+/// changes it saves were made.
 struct PendingSave: Sendable {
     let entry: any SharedEntry
     let name: String
     let encode: @Sendable () throws -> Data
+    let causes: CausingIsolations
 }
 
 extension SharedBox: SharedEntry {
@@ -36,7 +40,9 @@ extension SharedBox: SharedEntry {
     func pendingSave() -> PendingSave? {
         guard let format else { return nil }
         let value = storedValue
-        return PendingSave(entry: self, name: name, encode: { try format.encode(value) })
+        defer { unsavedCauses = CausingIsolations() }
+        return PendingSave(
+            entry: self, name: name, encode: { try format.encode(value) }, causes: unsavedCauses)
     }
 
     func saved(_ data: Data) {

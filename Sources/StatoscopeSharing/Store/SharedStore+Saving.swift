@@ -10,6 +10,9 @@ extension SharedStore {
         _ box: SharedBox<Value>, to value: Value, by runtime: ScopeRuntime, key: SharedKey<Value>
     ) {
         guard box.change(to: value, by: runtime.scopeID), key.format != nil else { return }
+        // Saved later, by a task that inherits nothing from this update: a failed save is reported
+        // where the change was made.
+        box.unsavedCauses.addCurrent()
         let entryKey = EntryKey(key)
         if !unsaved.contains(entryKey) { unsaved.append(entryKey) }
         changedInWindow = true
@@ -106,10 +109,10 @@ extension SharedStore {
         Self.settle(Self.write(takeUnsaved(), to: storage))
     }
 
-    /// How a value's save ended.
+    /// How a value's save ended; one that failed keeps where its changes were made.
     enum SaveOutcome: Sendable {
         case saved(any SharedEntry, Data)
-        case notSaved(any SharedEntry, SharedValueNotSaved)
+        case notSaved(any SharedEntry, SharedValueNotSaved, causes: CausingIsolations)
     }
 
     /// Encodes and writes `batch` to `storage`, one value after the other.
@@ -125,7 +128,8 @@ extension SharedStore {
                 return .notSaved(
                     item.entry,
                     SharedValueNotSaved(
-                        key: item.name, location: storage.location(of: item.name), reason: "\(error)"))
+                        key: item.name, location: storage.location(of: item.name), reason: "\(error)"),
+                    causes: item.causes)
             }
         }
     }
@@ -137,8 +141,10 @@ extension SharedStore {
             switch outcome {
             case .saved(let entry, let data):
                 entry.saved(data)
-            case .notSaved(let entry, let error):
-                report(error, about: entry)
+            case .notSaved(let entry, let error, let causes):
+                causes.run { report(error, about: entry) }
+                // Still unsaved: the next save's failure is reported where these changes were made too.
+                entry.unsavedCauses.add(causes)
                 entry.store?.keepUnsaved(entry.entryKey)
             }
         }
@@ -159,10 +165,12 @@ extension SharedStore {
                 refused.append(entryKey)
                 guard !entry.saveRefusalReported else { continue }
                 entry.saveRefusalReported = true
-                Self.report(
-                    SharedValueNotSaved(
-                        key: entry.name, location: storage.location(of: entry.name), reason: refusal),
-                    about: entry)
+                entry.unsavedCauses.run {
+                    Self.report(
+                        SharedValueNotSaved(
+                            key: entry.name, location: storage.location(of: entry.name), reason: refusal),
+                        about: entry)
+                }
             } else if let save = entry.pendingSave() {
                 batch.append(save)
             }

@@ -12,8 +12,8 @@ import Testing
 struct PersistenceFailureTests {
     @Test func aDirectoryWhereTheFileShouldBeIsReportedAndGivesTheDefault() async throws {
         let directory = temporaryDirectory()
-        try FileManager.default.createDirectory(
-            at: directory.appendingPathComponent("persistedPlain.json"), withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("persistedPlain.json")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
         let (reader, store) = readerWithStore(PersistenceKeys.plain, in: directory)
         let reports = ErrorReportCollector(for: reader)
         #expect(reader.value == 14)
@@ -22,9 +22,30 @@ struct PersistenceFailureTests {
         let unreadable = reports.reports.first?.error as? SharedValueUnreadable
         #expect(unreadable?.key == "persistedPlain")
         #expect(unreadable?.location.contains(directory.path) == true, "\(String(describing: unreadable))")
+        #expect(
+            unreadable?.reason
+                == "\(file.path) is a folder, not a file: move or remove the folder to keep the value there",
+            "\(String(describing: unreadable))")
         reader.send(.set(20))
         await store.flush()
         #expect(reader.value == 20, "the app keeps the value")
+    }
+
+    @Test func aFolderInPlaceOfAValuesFileIsNamedWhenReadCopiedOrSavedOver() throws {
+        let directory = temporaryDirectory()
+        let storage = JSONFileStorage(directory: directory)
+        let file = directory.appendingPathComponent("persistedPlain.json")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        let said = "\(file.path) is a folder, not a file: move or remove the folder to keep the value there"
+        #expect { _ = try storage.load("persistedPlain") } throws: { "\($0)" == said }
+        #expect { _ = try storage.keepAside("persistedPlain") } throws: { "\($0)" == said }
+        #expect { try storage.save(Data("1".utf8), as: "persistedPlain") } throws: { "\($0)" == said }
+        // Nothing copied aside, nothing written beside it, and the folder left as it was.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["persistedPlain.json"])
+        var isFolder: ObjCBool = false
+        #expect(
+            FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
     }
 
     @Test func aFileSavedByANewerVersionIsKeptAsideByteForByteAndGivesTheDefault() async throws {
