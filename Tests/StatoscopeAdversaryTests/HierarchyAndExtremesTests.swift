@@ -232,10 +232,7 @@ struct HierarchyAndExtremesTests {
         #expect(recorder.refusals.isEmpty, "\(recorder.refusals)")
         let replayed = try Recording(contentsOf: url).reproduce { ExtremeScope() }
         let replayedBits = replayed.nanBits.map { String($0, radix: 16) } ?? "nil"
-        // A known defect, being fixed: a NaN's payload is not yet kept to the bit.
-        withKnownIssue("a NaN other than the standard one replays as the standard one") {
-            #expect(replayed.nanBits == bits, "0x\(String(bits, radix: 16)) replayed as 0x\(replayedBits)")
-        }
+        #expect(replayed.nanBits == bits, "0x\(String(bits, radix: 16)) replayed as 0x\(replayedBits)")
     }
 
     // Recording and replay, "What a recording keeps": "an event whose line would be longer than a

@@ -507,12 +507,9 @@ struct PersistenceFailureTests {
         #expect(
             everywhere.errors(SharedValueNotSaved.self).contains { $0.key == "adv-isolated-save" },
             "never reported")
-        // A known defect, being fixed: the store's save runs outside the isolation of the change.
-        withKnownIssue("a failed save is not yet reported in the isolation of the change it saves") {
-            #expect(
-                isolated.errors(SharedValueNotSaved.self).contains { $0.key == "adv-isolated-save" },
-                "the test's own handler did not see the failed save that ErrorReporting received")
-        }
+        #expect(
+            isolated.errors(SharedValueNotSaved.self).contains { $0.key == "adv-isolated-save" },
+            "the test's own handler did not see the failed save that ErrorReporting received")
     }
 
     // Sharing and persisting state, "Saving and loading": "A store released with a change still waiting

@@ -264,14 +264,10 @@ struct SharedWriteRefusalTests {
         await target.effectsState.waitUntilSettled()
         let received = everywhere.reports(of: target).filter { $0.error is SharedValueWriteRefused }
         #expect(received.count == 1, "ErrorReporting received \(received.count) refusals")
-        // A known defect, being fixed: the refusal is reported outside the effect's isolation.
-        withKnownIssue("a refused write from an effect's task is not yet reported in the effect's isolation")
-        {
-            #expect(
-                isolated.reports(of: target).filter { $0.error is SharedValueWriteRefused }.count
-                    == received.count,
-                "the test's own handler did not see the refusal ErrorReporting received")
-        }
+        #expect(
+            isolated.reports(of: target).filter { $0.error is SharedValueWriteRefused }.count
+                == received.count,
+            "the test's own handler did not see the refusal ErrorReporting received")
     }
 
     // Sharing and persisting state: "A write made anywhere else ... is refused, the value is kept, and

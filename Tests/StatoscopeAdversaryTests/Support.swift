@@ -202,8 +202,9 @@ func rawGet(
 
 /// The `data:` messages of a server-sent events stream, decoded.
 func serverSentMessages(_ text: String) -> [[String: Any]] {
-    // Split on the byte: "\r\n" is one Character, so a split on the Character "\n" misses it.
-    text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { bytes -> [String: Any]? in
+    // The stream's body is chunked, and a chunk may end inside a message: the chunks are joined
+    // first. Split on the byte: "\r\n" is one Character, so a split on the Character "\n" misses it.
+    httpBody(text).utf8.split(separator: UInt8(ascii: "\n")).compactMap { bytes -> [String: Any]? in
         let line = String(decoding: bytes, as: UTF8.self)
         guard line.hasPrefix("data: ") else { return nil }
         let json = Data(line.dropFirst(6).utf8)
