@@ -109,8 +109,10 @@ public final class Inspector {
         let listeningPort = listener.port
         let watchers = CriticalState(0)
         let (captures, continuation) = AsyncStream<[Capture]>.makeStream()
+        let backlog = HandOverBacklog()
         let recording = SessionRecording(recording: root, replayingInto: makeRoot)
-        let feed = InspectorFeed(root: root, recording: recording, watchers: watchers, captures: continuation)
+        let feed = InspectorFeed(
+            root: root, recording: recording, watchers: watchers, captures: continuation, backlog: backlog)
         let session = InspectorSession(feed: feed, recording: recording)
         let journal = InspectorJournal(
             rootTypeName: "\(type(of: root))", canReplay: makeRoot != nil, watchers: watchers)
@@ -122,7 +124,7 @@ public final class Inspector {
             session: session)
         let running = Task.detached { try await listener.run(handler: handler) }
         // Ends when the feed stops and finishes the stream of what it hands over.
-        Task.detached { await journal.consume(captures) }
+        Task.detached { await journal.consume(captures, backlog: backlog) }
         feed.start()
         isStarted = true
         return Inspector(

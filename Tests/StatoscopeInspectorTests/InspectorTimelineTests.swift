@@ -96,7 +96,7 @@ extension InspectorTests {
             }
             handOver.yield([.tree(TreeSnapshot(description: "Account", work: []))])
             handOver.finish()
-            await journal.consume(captures)
+            await journal.consume(captures, backlog: HandOverBacklog())
             // What a page connecting now receives: the hello, the entries kept, then the tree.
             var ids: [Int] = []
             for await message in await journal.connect() {
@@ -129,8 +129,11 @@ extension InspectorTests {
             let collected = LockedMessages()
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await message in stream {
-                        collected.append(String(decoding: message, as: UTF8.self))
+                    // The journal sends what one hand-over brought in one piece: a message each.
+                    for await piece in stream {
+                        for message in String(decoding: piece, as: UTF8.self).split(separator: "\n\n") {
+                            collected.append(String(message))
+                        }
                         if enough(collected.all) { return }
                     }
                 }

@@ -32,13 +32,13 @@ final class InspectorFeed {
 
     init(
         root: any Scope, recording: SessionRecording, watchers: CriticalState<Int>,
-        captures: AsyncStream<[Capture]>.Continuation
+        captures: AsyncStream<[Capture]>.Continuation, backlog: HandOverBacklog
     ) {
         self.root = root
         self.recording = recording
         self.watchers = watchers
         self.captures = captures
-        batch = TurnBatch(handingTo: captures)
+        batch = TurnBatch(handingTo: captures, backlog: backlog)
     }
 
     /// Installs the inspector's instruments; they stay until ``stop()``.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeInstruments
 
 /// The session as the page sees it, kept off the main actor: it renders what the feed hands over
 /// (sensitive values redacted, by the library's one rule), keeps the messages sent so far for pages
@@ -26,13 +27,18 @@ actor InspectorJournal {
     /// Analytics events handed over, waiting for the events they track.
     private var waitingAnalytics: [Capture] = []
     private var nextEffectID = 0
-    private let encoder = JSONEncoder()
+    /// What the messages taken since the last ``flush()`` send the pages, as server-sent events: the
+    /// pages receive it in one piece, so that a burst of events costs the socket one write rather
+    /// than one per message.
+    private var outgoing = Data()
+    /// Writes each message's JSON as it goes: `JSONEncoder` builds a tree of boxed values first, which
+    /// cost as much as rendering the message's values.
+    private let encoder = JSONLineEncoder(redactingSensitiveValues: false)
     private let watchers: CriticalState<Int>
     private let hello: Message
 
     init(rootTypeName: String, canReplay: Bool, watchers: CriticalState<Int>) {
         self.watchers = watchers
-        encoder.outputFormatting = [.sortedKeys]
         var hello = Message(kind: "hello")
         hello.scope = rootTypeName
         hello.canReplay = canReplay
@@ -44,7 +50,9 @@ actor InspectorJournal {
     /// Analytics hands its events over from its own thread, often before the main actor's turn that
     /// accepted them has ended and handed its events over: they wait for the next hand-over from the
     /// main actor, or ``analyticsWait`` at most, so that each follows the event it tracks.
-    func consume(_ captures: AsyncStream<[Capture]>) async {
+    func consume(_ captures: AsyncStream<[Capture]>, backlog: HandOverBacklog) async {
+        // Whatever ends the stream, the main actor never waits for this consumer again.
+        defer { backlog.close() }
         for await batch in captures {
             if batch.count == 1, case .analytics = batch[0] {
                 waitingAnalytics.append(batch[0])
@@ -57,6 +65,7 @@ actor InspectorJournal {
                 continue
             }
             for capture in batch { take(capture) }
+            backlog.taken(batch.count)
             publishWaitingAnalytics()
             resumeWaiters()
         }
@@ -72,10 +81,13 @@ actor InspectorJournal {
     /// How long an analytics event waits, at most, for the event it tracks.
     static let analyticsWait = Duration.milliseconds(100)
 
+    /// Takes the analytics events waiting, then sends the pages what the latest takes left them: it
+    /// ends each run of takes, so nothing waits in ``outgoing`` while the journal waits for more.
     private func publishWaitingAnalytics() {
         var waiting: [Capture] = []
         swap(&waiting, &waitingAnalytics)
         for capture in waiting { take(capture) }
+        flush()
     }
 
     /// Returns once event `id` is taken (or nothing more will come): the feed hands each event over
@@ -211,8 +223,16 @@ actor InspectorJournal {
 
     private func send(_ data: Data) {
         guard !pages.isEmpty else { return }
-        let event = Self.event(data)
-        for page in pages.values { page.yield(event) }
+        outgoing.append(contentsOf: "data: ".utf8)
+        outgoing.append(data)
+        outgoing.append(contentsOf: "\n\n".utf8)
+    }
+
+    /// Sends the pages what was taken since the last flush.
+    private func flush() {
+        guard !outgoing.isEmpty else { return }
+        for page in pages.values { page.yield(outgoing) }
+        outgoing = Data()
     }
 
     /// A message as a server-sent event: one `data:` line (JSON holds no raw newline), then a blank
@@ -222,7 +242,11 @@ actor InspectorJournal {
     }
 
     private func encoded(_ message: Message) -> Data {
-        (try? encoder.encode(message)) ?? Data(#"{"kind":"unencodable"}"#.utf8)
+        encoder.bytes.removeAll(keepingCapacity: true)
+        guard (try? encoder.append(message)) != nil, !encoder.needsFallback else {
+            return Data(#"{"kind":"unencodable"}"#.utf8)
+        }
+        return Data(encoder.bytes)
     }
 
     /// One message to the page; absent fields are left out.

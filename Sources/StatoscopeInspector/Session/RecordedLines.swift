@@ -42,9 +42,12 @@ actor RecordedLines {
     }
 
     /// Encodes the inputs of each batch handed over, until the stream ends.
-    func consume(_ batches: AsyncStream<[RecordedInput]>) async {
+    func consume(_ batches: AsyncStream<[RecordedInput]>, backlog: HandOverBacklog) async {
+        // Whatever ends the stream, the main actor never waits for this consumer again.
+        defer { backlog.close() }
         for await inputs in batches {
             for input in inputs { encode(input) }
+            backlog.taken(inputs.count)
             if batch.utf8.count >= Self.batchBytes { writeBatch() }
             resumeWaiters()
         }

@@ -40,9 +40,10 @@ final class SessionRecording {
         self.root = root
         lines = RecordedLines(rootTypeName: "\(type(of: root))")
         let (stream, inputs) = AsyncStream<[RecordedInput]>.makeStream()
-        self.inputs = TurnBatch(handingTo: inputs)
+        let backlog = HandOverBacklog()
+        self.inputs = TurnBatch(handingTo: inputs, backlog: backlog)
         let lines = lines
-        Task.detached { await lines.consume(stream) }
+        Task.detached { await lines.consume(stream, backlog: backlog) }
         registration = InstrumentHooks.entryTaps.add { [weak self] scope, when in
             self?.note(scope, when)
         }

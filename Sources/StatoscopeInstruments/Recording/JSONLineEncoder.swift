@@ -1,7 +1,8 @@
 import Foundation
 @_spi(StatoscopeInternals) import StatoscopeCore
 
-/// Encodes a value as compact JSON text straight into a byte buffer, for the recorder's lines.
+/// Encodes a value as compact JSON text straight into a byte buffer, for the recorder's lines and the
+/// inspector's messages.
 ///
 /// `JSONEncoder` builds a tree of boxed values before it writes a byte, which costs more than the
 /// rest of recording the smallest event; this encoder writes as it goes. Its output is what
@@ -15,7 +16,7 @@ import Foundation
 /// It refuses the values JSON would change: a nested optional holding `nil` (`Optional(nil)`
 /// reads back as `nil`) and a `Decimal` NaN. What it cannot stream (`superEncoder`, writing into a
 /// container after a later one) sets ``needsFallback``, and the caller encodes with `JSONEncoder`.
-final class JSONLineEncoder {
+package final class JSONLineEncoder {
     // Unchecked exclusivity: checking these fields cost a quarter of recording.
     //
     // SAFETY: Sound because no access to them overlaps another. The encoder is not `Sendable`: the
@@ -27,11 +28,11 @@ final class JSONLineEncoder {
 
     /// The text written so far.
     // SAFETY: Sound as the comment above the fields says.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) package var bytes: [UInt8] = []
     /// Set when a value used a part of `Encoder` this encoder does not stream.
     // SAFETY: Sound as `bytes` is.
-    @exclusivity(unchecked) var needsFallback = false
-    let userInfo: [CodingUserInfoKey: Any]
+    @exclusivity(unchecked) package var needsFallback = false
+    package let userInfo: [CodingUserInfoKey: Any]
 
     /// The containers open now, innermost last: what closes them, and whether they hold anything.
     // SAFETY: Sound as `bytes` is.
@@ -46,14 +47,14 @@ final class JSONLineEncoder {
         var count = 0
     }
 
-    init(redactingSensitiveValues: Bool) {
+    package init(redactingSensitiveValues: Bool) {
         userInfo = [EventEncoding.redactsSensitiveValues: redactingSensitiveValues]
         redactsSensitiveCases = redactingSensitiveValues
         bytes.reserveCapacity(256)
     }
 
     /// Appends the JSON of `value`.
-    func append<T: Encodable>(_ value: T) throws {
+    package func append<T: Encodable>(_ value: T) throws {
         needsFallback = false
         let level = frames.count
         try encodeValue(value, level: level)
@@ -261,19 +262,19 @@ final class JSONLineEncoder {
 }
 
 extension JSONLineEncoder: Encoder {
-    var codingPath: [any CodingKey] { [] }
+    package var codingPath: [any CodingKey] { [] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let frame = reusableFrame(object: true) ?? open(object: true)
         return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, depth: frame.depth, id: frame.id))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    package func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = reusableFrame(object: false) ?? open(object: false)
         return UnkeyedContainer(encoder: self, depth: frame.depth, id: frame.id)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
+    package func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleValueContainer(encoder: self)
     }
 }
