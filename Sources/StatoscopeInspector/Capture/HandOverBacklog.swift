@@ -8,18 +8,22 @@ import Foundation
 /// up in memory. Once ``limit`` elements wait, the main actor waits at the hand-over until the
 /// consumer has taken enough, so the inspector's memory stays bounded however long the burst, and
 /// the app is slowed only while it outpaces the inspector. A consumer that takes nothing for
-/// ``patience`` (a second in the inspector) is not waited for any longer at that hand-over: the
-/// elements then wait in memory, none is dropped.
+/// ``patience`` (a second in the inspector) is not waited for again until it has caught up: the
+/// elements then wait in memory, none is dropped. (The consumer runs on the cooperative pool, which
+/// the app's own blocking work can fill; the main actor never waits for it longer than that.)
 final class HandOverBacklog {
     /// How many elements may wait for the consumer before the main actor waits for it.
     static let limit = 2_048
     /// How long the main actor waits, at most, for the consumer to take its next batch.
     let patience: TimeInterval
 
-    /// Guards `waiting` and `isClosed`, and wakes the main actor's wait when the consumer takes.
+    /// Guards the state below, and wakes the main actor's wait when the consumer takes.
     private let condition = NSCondition()
     private var waiting = 0
     private var isClosed = false
+    /// Cleared when a wait runs out of patience, set again once the consumer has caught up: a
+    /// consumer kept from running costs the main actor one wait, not one at every hand-over.
+    private var isPatient = true
 
     init(patience: TimeInterval = 1) {
         self.patience = patience
@@ -36,6 +40,7 @@ final class HandOverBacklog {
     func taken(_ count: Int) {
         condition.lock()
         waiting -= count
+        if waiting < Self.limit { isPatient = true }
         condition.broadcast()
         condition.unlock()
     }
@@ -54,7 +59,7 @@ final class HandOverBacklog {
     }
 
     /// Returns once fewer than ``limit`` elements wait, the consumer is closed, or it took nothing
-    /// for ``patience``; and which.
+    /// for ``patience`` (at once, if it has not caught up since it last did); and which.
     @discardableResult
     func waitUntilBelowLimit() -> WaitEnd {
         condition.lock()
@@ -62,7 +67,8 @@ final class HandOverBacklog {
         while waiting >= Self.limit {
             guard !isClosed else { return .closed }
             // Each batch the consumer takes wakes this wait, and gives it `patience` again.
-            guard condition.wait(until: Date(timeIntervalSinceNow: patience)) else {
+            guard isPatient, condition.wait(until: Date(timeIntervalSinceNow: patience)) else {
+                isPatient = false
                 return .outOfPatience
             }
         }
@@ -77,6 +83,6 @@ final class HandOverBacklog {
     }
 }
 
-// SAFETY: Sound because `waiting` and `isClosed` are read and written only with `condition` locked,
+// SAFETY: Sound because its variables are read and written only with `condition` locked,
 // in the methods above, and `condition` itself is thread-safe: nothing else is stored.
 extension HandOverBacklog: @unchecked Sendable {}
