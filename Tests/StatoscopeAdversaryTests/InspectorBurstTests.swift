@@ -635,7 +635,8 @@ struct InspectorBurstTests {
         )
         #expect(events.compactMap { intValue($0["id"]) } == [1, 2, 3], "\(events)")
         #expect(
-            foreign.status == 404 || httpBody(foreign.text).contains("count = 3\n"),
+            // The page's answer is JSON: its line breaks are written `\n`.
+            foreign.status == 404 || httpBody(foreign.text).contains(#"count = 3\n"#),
             "event 3 of the session is tick(-7); the page answered \(httpBody(foreign.text).prefix(200))")
     }
 }

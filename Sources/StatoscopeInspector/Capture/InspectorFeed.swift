@@ -46,7 +46,10 @@ final class InspectorFeed {
         let captures = captures
         registrations.append(
             Middleware.addAppWide { [weak self] event, next in
-                guard let self, !isReplaying else { return try next(event) }
+                // Another tree's events are not the session's: its recording holds the root's only.
+                guard let self, !isReplaying, RecordedPath.of(event.scope, below: root) != nil else {
+                    return try next(event)
+                }
                 try note(event, next)
             })
         registrations.append(
@@ -98,7 +101,10 @@ final class InspectorFeed {
     }
 
     private func note(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
-        guard !isReplaying else { return }
+        guard !isReplaying, let root else { return }
+        // Another tree's effects are left out, as its events are; a scope dismissed from the root's
+        // tree is no longer linked to it, and its effects' ends are shown.
+        guard runtime.hasLeftTheApp || RecordedPath.of(runtime, below: root) != nil else { return }
         let shown: EffectStep
         switch step {
         case .enqueued: shown = .enqueued

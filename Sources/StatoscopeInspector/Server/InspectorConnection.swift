@@ -144,7 +144,13 @@ struct InspectorConnection {
         case .httpBody(let sequence): body = sequence
         case .webSocket: body = HTTPBodySequence()
         }
-        if let count = body.count { headers[.contentLength] = "\(count)" }
+        if let count = body.count {
+            headers[.contentLength] = "\(count)"
+        } else {
+            // A body of unknown length (the event streams) comes framed in chunks: the head says so,
+            // or a client reads the chunks' size lines as the body and loses what a chunk cuts.
+            headers[.transferEncoding] = "chunked"
+        }
         var head = "HTTP/1.1 \(response.statusCode.code) \(response.statusCode.phrase)\r\n"
         for (name, value) in headers { head += "\(name.rawValue): \(value)\r\n" }
         head += "\r\n"

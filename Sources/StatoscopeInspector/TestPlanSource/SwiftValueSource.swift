@@ -76,10 +76,25 @@ enum SwiftValueSource {
         }
     }
 
+    /// Whether `source`, written by this type, is a NaN: the standard one, or another by its bits.
+    static func spellsNaN(_ source: String) -> Bool {
+        source.hasSuffix(".nan") || source.hasPrefix("Double(bitPattern: ")
+            || source.hasPrefix("Float(bitPattern: ")
+    }
+
     private static func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ number: F)
         -> String?
     {
-        if number.isNaN { return ".nan" }
+        if number.isNaN {
+            // A NaN other than its type's standard one is written by its bits, as the recording kept it.
+            if let double = number as? Double, double.bitPattern != Double.nan.bitPattern {
+                return "Double(bitPattern: 0x\(String(double.bitPattern, radix: 16)))"
+            }
+            if let float = number as? Float, float.bitPattern != Float.nan.bitPattern {
+                return "Float(bitPattern: 0x\(String(float.bitPattern, radix: 16)))"
+            }
+            return ".nan"
+        }
         if number.isInfinite { return number < 0 ? "-.infinity" : ".infinity" }
         // Swift's description is the shortest text that reads back as the same value.
         return number.description

@@ -155,7 +155,7 @@ struct TestPlanWriter<Root: Scope> {
             return
         }
         switch SwiftValueSource.expression(for: property.value) {
-        case .source(let text) where text.hasSuffix(".nan"):
+        case .source(let text) where SwiftValueSource.spellsNaN(text):
             lines.append("// \(name) changed to NaN, which equals nothing, not even itself: not checked")
         case .source(let text):
             usesDecoding = usesDecoding || text.contains("\(SwiftValueSource.decodingFunction)(")
