@@ -21,8 +21,8 @@ import Logging
 /// work for an event accepted here, and the save of a shared value changed here (a failed save is
 /// reported here; one saving changes from several isolations, to the handlers of each). A
 /// `Task.detached` does not inherit it, and neither does code run by another test, nor an
-/// `isolated deinit`, which Swift 6.3.1 runs without the task-local values of the code that released
-/// its object.
+/// `isolated deinit`, which Swift runs without the task-local values of the code that released its
+/// object.
 ///
 /// Instruments installed outside, for the whole app, still see every event, this one's included.
 /// Isolations nest: the instruments of an outer one see what happens in an inner one, not the other
