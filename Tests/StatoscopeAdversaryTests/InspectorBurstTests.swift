@@ -115,59 +115,6 @@ func openStalledPage(port: Int, target: String) -> Int32 {
     return socket
 }
 
-/// A plain HTTP GET like `rawGet`, on a thread of its own rather than one of the concurrency pool, so
-/// that several pages waiting at once never starve the pool the inspector and the test run on. Reads
-/// until `marker` arrives, the server closes, or a few hundred reads find nothing more.
-func threadGet(port: Int, target: String, until marker: String? = nil) async -> (status: Int?, text: String) {
-    await withCheckedContinuation { continuation in
-        let thread = Thread {
-            continuation.resume(returning: blockingGet(port: port, target: target, until: marker))
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-}
-
-private func blockingGet(port: Int, target: String, until marker: String?) -> (status: Int?, text: String) {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { return (nil, "no socket") }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    guard connected == 0 else { return (nil, "not connected") }
-    var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: */*\r\n\r\n"
-    _ = request.withCString { send(socket, $0, strlen($0), 0) }
-    let needle = marker.map { Array($0.utf8) }
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    var idleReads = 0
-    while idleReads < 300 {
-        let count = recv(socket, &buffer, buffer.count, 0)
-        if count == 0 { break }
-        if count < 0 {
-            idleReads += 1
-            continue
-        }
-        idleReads = 0
-        let searchFrom = max(0, received.count - (needle?.count ?? 0))
-        received.append(contentsOf: buffer[0..<count])
-        if let needle, received[searchFrom...].firstRange(of: needle) != nil { break }
-    }
-    let text = String(decoding: received, as: UTF8.self)
-    let statusLine = text.split(separator: "\r\n", maxSplits: 1).first ?? ""
-    let status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-    return (status, text)
-}
-
 /// Whether a response's body is framed in chunks (a hexadecimal size line before each piece) while its
 /// head does not say `Transfer-Encoding: chunked`: a client then reads the framing as part of the body.
 func undeclaredChunking(_ response: String) -> String? {

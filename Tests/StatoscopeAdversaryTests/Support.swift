@@ -157,47 +157,78 @@ extension ReportBox {
 
 /// A plain HTTP/1.1 GET over a socket, as a browser's page would send it, reading until `done` says the
 /// text is enough, the server closes, or a few hundred reads find nothing more (a bound for a
-/// long-lived stream, not a time check).
+/// long-lived stream, not a time check). It reads on a thread of its own rather than one of the
+/// concurrency pool, so that several pages waiting at once never starve the pool the inspector and
+/// the test run on.
 func rawGet(
     port: Int, target: String, done: @escaping @Sendable (String) -> Bool = { _ in false }
 ) async -> (status: Int?, text: String) {
-    await Task.detached {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return (nil, "no socket") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+    await threadedGet(port: port, target: target) { received, _ in
+        done(String(decoding: received, as: UTF8.self))
+    }
+}
+
+/// The same, reading until `marker` arrives: only the bytes new since the last read are searched.
+func threadGet(port: Int, target: String, until marker: String? = nil) async -> (status: Int?, text: String) {
+    let needle = marker.map { Array($0.utf8) }
+    return await threadedGet(port: port, target: target) { received, newFrom in
+        guard let needle else { return false }
+        return received[max(0, newFrom - needle.count)...].firstRange(of: needle) != nil
+    }
+}
+
+/// Runs the GET on a thread of its own; `done` sees the bytes so far and where the latest read began.
+private func threadedGet(
+    port: Int, target: String, done: @escaping @Sendable ([UInt8], Int) -> Bool
+) async -> (status: Int?, text: String) {
+    await withCheckedContinuation { continuation in
+        let thread = Thread {
+            continuation.resume(returning: blockingGet(port: port, target: target, done: done))
         }
-        guard connected == 0 else { return (nil, "not connected") }
-        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: */*\r\n\r\n"
-        _ = request.withCString { send(socket, $0, strlen($0), 0) }
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var idleReads = 0
-        while idleReads < 300 {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count == 0 { break }
-            if count < 0 {
-                idleReads += 1
-                continue
-            }
-            idleReads = 0
-            received.append(contentsOf: buffer[0..<count])
-            if done(String(decoding: received, as: UTF8.self)) { break }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
+
+private func blockingGet(
+    port: Int, target: String, done: ([UInt8], Int) -> Bool
+) -> (status: Int?, text: String) {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return (nil, "no socket") }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
         }
-        let text = String(decoding: received, as: UTF8.self)
-        let statusLine = text.split(separator: "\r\n", maxSplits: 1).first ?? ""
-        let status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-        return (status, text)
-    }.value
+    }
+    guard connected == 0 else { return (nil, "not connected") }
+    var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: */*\r\n\r\n"
+    _ = request.withCString { send(socket, $0, strlen($0), 0) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    var idleReads = 0
+    while idleReads < 300 {
+        let count = recv(socket, &buffer, buffer.count, 0)
+        if count == 0 { break }
+        if count < 0 {
+            idleReads += 1
+            continue
+        }
+        idleReads = 0
+        let newFrom = received.count
+        received.append(contentsOf: buffer[0..<count])
+        if done(received, newFrom) { break }
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    let statusLine = text.split(separator: "\r\n", maxSplits: 1).first ?? ""
+    let status = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    return (status, text)
 }
 
 /// The `data:` messages of a server-sent events stream, decoded.
