@@ -37,7 +37,10 @@ let package = Package(
         ),
         .target(
             name: "StatoscopeInstruments",
-            dependencies: ["StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects"]
+            dependencies: [
+                "StatoscopeCore", "StatoscopeInjection", "StatoscopeEffects",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "StatoscopeView",
@@ -72,6 +75,7 @@ let package = Package(
             dependencies: [
                 "Statoscope", "StatoscopeCore", "StatoscopeEffects", "StatoscopeInstruments",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             resources: [.copy("Page")]
         ),
@@ -120,7 +124,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeTests",
-            dependencies: ["Statoscope", "StatoscopeCore", "StatoscopeTesting", "StatoscopeTestSupport"]
+            dependencies: [
+                "Statoscope", "StatoscopeCore", "StatoscopeTesting", "StatoscopeTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "StatoscopeTestingTests",
@@ -136,7 +143,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeReadmeTests",
-            dependencies: ["Statoscope", "StatoscopeTesting"]
+            dependencies: [
+                "Statoscope", "StatoscopeTesting", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "StatoscopeExamplesTests",

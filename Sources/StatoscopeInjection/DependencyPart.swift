@@ -54,9 +54,9 @@ extension ScopeRuntime {
 
     /// The part as what it is.
     private func dependencyPart(_ part: any ScopeRuntimePart) -> DependencyPart {
-        // SAFETY: Sound because only this module sets `dependencyPart`, always to a `DependencyPart`
-        // (above). Debug builds check the cast.
         assert(part is DependencyPart, "a scope's dependency part is a DependencyPart")
+        // SAFETY: Sound because only this module sets `dependencyPart`, always to a `DependencyPart`
+        // (in `ownDependencyPart`, above). The assert checks the cast in debug builds.
         return unsafeDowncast(part, to: DependencyPart.self)
     }
 }

@@ -268,6 +268,8 @@ package enum Dispatcher {
     static func withGuaranteed<Object: AnyObject, Result>(
         _ object: Unmanaged<Object>, _ body: (Object) throws -> Result
     ) rethrows -> Result {
+        // SAFETY: Sound because `object` is owned elsewhere for the whole call, as every caller
+        // makes sure (above), and `body` gets the reference for the call only.
         try object._withUnsafeGuaranteedRef(body)
     }
 

@@ -26,6 +26,8 @@ package final class EventRouting {
     @usableFromInline package let entryTaps: [EntryTap]
     /// The scopes' own middleware, while any scope has some: a reference counted by nothing, since
     /// the registry lives as long as the process (it is `InstrumentHooks.scopeMiddlewares`).
+    // SAFETY: Sound because the registry is only ever `InstrumentHooks.scopeMiddlewares`, a static
+    // constant, so it is alive for every walk of every path (`InstrumentHooks` builds each path with it).
     @usableFromInline let scopeMiddlewares: Unmanaged<ScopeMiddlewares>?
     /// The taps on updates, when any is installed: `update` then runs unspecialised, in the
     /// instruments' module.

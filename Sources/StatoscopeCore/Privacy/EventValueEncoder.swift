@@ -132,11 +132,15 @@ package final class EventValueEncoder {
     private func leaf<T>(of value: T) -> EventValue? {
         // Metatype comparisons, not casts: a dynamic cast per value cost more than encoding it.
         // SAFETY: Sound because each bit cast is from a type to itself, which the comparison before
-        // it has just proven: same size, same layout, same value.
+        // it on its line has just proven: same size, same layout, same value.
         if T.self == EventValue.self { return unsafeBitCast(value, to: EventValue.self) }
+        // SAFETY: Sound because `T` is `String`, as compared just before.
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        // SAFETY: Sound because `T` is `Int`, as compared just before.
         if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        // SAFETY: Sound because `T` is `Bool`, as compared just before.
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        // SAFETY: Sound because `T` is `Double`, as compared just before.
         if T.self == Double.self { return number(unsafeBitCast(value, to: Double.self)) }
         if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
             needsFallback = true

@@ -10,8 +10,9 @@ extension FloatSpelling {
     /// The text of `value` if it is a `Double` or a `Float` that ``text(of:)`` spells.
     static func text<T>(ofAny value: T) -> String? {
         // SAFETY: Sound because each bit cast is from a type to itself, which the comparison before
-        // it has just proven.
+        // it on its line has just proven.
         if T.self == Double.self { return text(of: unsafeBitCast(value, to: Double.self)) }
+        // SAFETY: Sound because `T` is `Float`, as compared just before.
         if T.self == Float.self { return text(of: unsafeBitCast(value, to: Float.self)) }
         return nil
     }

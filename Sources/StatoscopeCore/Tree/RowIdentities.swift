@@ -25,12 +25,13 @@ package struct RowIdentities: RandomAccessCollection {
     }
 
     /// The rows as raw words, one identity each, in order.
-    // SAFETY: Sound because the rows `start..<start + count` lie inside `storage` (every change keeps
-    // them there: `makeRoom` moves rows only into room it checked, and `relayout` sizes the new
-    // storage for them), and the buffer lives for `body` only, as `storage`'s own does.
     package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
     {
         try storage.withUnsafeBytes { all in
+            // SAFETY: Sound because the rows `start..<start + count` lie inside `storage` (every
+            // change keeps them there: `makeRoom` moves rows only into room it checked, and
+            // `relayout` sizes the new storage for them), and the buffer lives for `body` only, as
+            // `storage`'s own does.
             try body(
                 UnsafeRawBufferPointer(rebasing: all[(start * Self.word)..<((start + count) * Self.word)]))
         }

@@ -69,9 +69,9 @@ extension ScopeRuntime {
 
     /// The part as what it is.
     private func effectPart(_ part: any ScopeRuntimePart) -> EffectPart {
-        // SAFETY: Sound because only this module sets `effectPart`, always to an `EffectPart`
-        // (above). Debug builds check the cast.
         assert(part is EffectPart, "a scope's effect part is an EffectPart")
+        // SAFETY: Sound because only this module sets `effectPart`, always to an `EffectPart`
+        // (in `ownEffectPart`, above). The assert checks the cast in debug builds.
         return unsafeDowncast(part, to: EffectPart.self)
     }
 }

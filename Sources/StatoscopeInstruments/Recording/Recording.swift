@@ -41,9 +41,9 @@ public struct Recording: Sendable {
                 continue
             }
             guard count > 0 else { break }
-            // SAFETY: Sound because `count` is what `read` returned, at most the buffer's size, and
-            // the splitter copies what it keeps before the closure returns.
             try buffer.withUnsafeBytes {
+                // SAFETY: Sound because `count` is what `read` returned, at most the buffer's size,
+                // and the splitter copies what it keeps before the closure returns.
                 try splitter.consume(UnsafeRawBufferPointer(rebasing: $0[..<count]))
             }
         }

@@ -28,6 +28,10 @@ extension SharedStore {
         Self.appLifecycleNotifications.map { notification in
             NotificationCenter.default.addObserver(forName: notification.name, object: nil, queue: .main) {
                 [weak self] _ in
+                // SAFETY: Sound because the observer is added with `queue: .main`, so the
+                // notification center calls this block on the main queue, the main actor's
+                // executor; were it ever called elsewhere, `assumeIsolated` stops the process rather
+                // than run main-actor code off the main actor.
                 MainActor.assumeIsolated {
                     guard let self else { return }
                     if notification.appEnds {

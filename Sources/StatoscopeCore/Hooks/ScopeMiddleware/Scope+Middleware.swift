@@ -34,10 +34,10 @@ extension Scope {
         // in the module that adds it: unspecialised, each event goes through a reabstraction each
         // way.
         let erased = ScopeMiddleware<When> { object, when, next in
+            assert(object is Self, "a middleware of \(Self.self) received \(type(of: object))")
             // SAFETY: Sound because only this object's events reach its chain (found at its address,
             // which the chain keeps from being reused), and the object is a `Self` whatever static
-            // type the event was sent through. Debug builds check the cast.
-            assert(object is Self, "a middleware of \(Self.self) received \(type(of: object))")
+            // type the event was sent through. Debug builds check the cast (above).
             try middleware(unsafeDowncast(object, to: Self.self), when, next)
         }
         return InstrumentHooks.addMiddleware(erased, to: self)

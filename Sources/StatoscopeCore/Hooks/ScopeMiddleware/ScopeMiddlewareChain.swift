@@ -52,12 +52,12 @@ final class ScopeMiddlewareChain {
     func run<S: Scope>(from index: Int, _ when: S.When, _ scope: S, _ routing: EventRouting) throws {
         assert(owners[index] === steps[index].takeUnretainedValue(), "the chain owns its steps")
         try Dispatcher.withGuaranteed(steps[index]) { step in
+            assert(step is ScopeMiddleware<S.When>, "a scope's middleware takes its events")
             // SAFETY: Sound because the chain is this object's (found at its address, which the
             // chain keeps from being reused), every middleware added to it was made as a
             // `ScopeMiddleware` of its `When` (see `Scope.addMiddleware`), and every static type the
             // object is reached through shares that `When` (see `ScopeMiddleware`). Debug builds
-            // check the cast.
-            assert(step is ScopeMiddleware<S.When>, "a scope's middleware takes its events")
+            // check the cast (above).
             let middleware = unsafeDowncast(step, to: ScopeMiddleware<S.When>.self)
             try middleware.body(scope, when) { next in
                 guard index + 1 < self.steps.count else {

@@ -103,20 +103,36 @@ package enum GetterSymbols {
         return String(name)
     }
 
-    // SAFETY: Sound because this is the Swift runtime's exported C entry point, declared with its C
-    // signature: called with a NUL-terminated name and no buffer, it returns a string it allocated
-    // with `malloc`, or nil, which `demangle` frees after copying it.
-    @_silgen_name("swift_demangle")
-    private static func swiftDemangle(
-        _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
-        _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?,
-        _ flags: UInt32
-    ) -> UnsafeMutablePointer<CChar>?
+    /// The Swift runtime's `swift_demangle`, as its C header declares it: `char *(const char *name,
+    /// size_t nameLength, char *outputBuffer, size_t *outputBufferSize, uint32_t flags)`. `size_t`
+    /// is `Int` here as the C importer makes it on every platform: both are the width of a pointer.
+    private typealias SwiftDemangle =
+        @convention(c) (
+            UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32
+        ) -> UnsafeMutablePointer<CChar>?
+
+    /// The runtime's demangler, found by name among the process's loaded images, or nil where the
+    /// runtime does not export it (a statically linked one, say): names then go unresolved.
+    private static func swiftDemangle() -> SwiftDemangle? {
+        #if canImport(Darwin)
+            let everyImage = RTLD_DEFAULT
+        #else
+            // glibc's `RTLD_DEFAULT`, a null handle, which Swift does not import as a pointer.
+            let everyImage: UnsafeMutableRawPointer? = nil
+        #endif
+        guard let symbol = dlsym(everyImage, "swift_demangle") else { return nil }
+        // SAFETY: Sound because `swift_demangle` is a C function (`SWIFT_RUNTIME_EXPORT`, C linkage
+        // and calling convention), and `SwiftDemangle` is its C signature as the importer would
+        // spell it, so the call through this pointer is a plain C call.
+        return unsafeBitCast(symbol, to: SwiftDemangle.self)
+    }
 
     private static func demangle(_ mangled: String) -> String? {
-        // SAFETY: Sound because `pointer` is used only inside the closure, and `result` is copied
-        // into a `String` before it is freed.
-        mangled.withCString { pointer in
+        guard let swiftDemangle = swiftDemangle() else { return nil }
+        // SAFETY: Sound because `pointer` is used only inside the closure; called with a
+        // NUL-terminated name and no output buffer, `swift_demangle` returns a string it allocated
+        // with `malloc`, or nil, and `result` is copied into a `String` before it is freed.
+        return mangled.withCString { pointer in
             guard let result = swiftDemangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
             defer { free(result) }
             return String(cString: result)

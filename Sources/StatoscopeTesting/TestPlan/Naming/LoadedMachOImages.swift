@@ -10,6 +10,8 @@
         /// so an unstripped debug build names its key path getters here without reading a file.
         static func lookUp(_ address: UInt) -> (path: String, header: UInt, symbol: String?)? {
             var info = Dl_info()
+            // SAFETY: Sound because the pointer made from `address` is never read: `dladdr` only
+            // compares it with where the loaded images and their symbols lie.
             guard let pointer = UnsafeRawPointer(bitPattern: address), dladdr(pointer, &info) != 0,
                 let path = info.dli_fname, let header = info.dli_fbase
             else { return nil }
@@ -23,10 +25,10 @@
         /// The CPU type and subtype of the Mach-O header loaded at `header`, which choose the slice
         /// of a universal file.
         static func cpu(ofHeaderAt header: UInt) -> (type: Int32, subtype: Int32)? {
-            guard let start = UnsafeRawPointer(bitPattern: header) else { return nil }
             // SAFETY: Sound because `header` is the `dli_fbase` that `dladdr` returned: the address
             // of a loaded image's `mach_header_64`, whose first 12 bytes (magic, CPU type and
-            // subtype) are mapped readable for the life of the image.
+            // subtype) are mapped readable for the life of the image, and only those are read.
+            guard let start = UnsafeRawPointer(bitPattern: header) else { return nil }
             let fields = UnsafeRawBufferPointer(start: start, count: 12)
             guard let type = fields.integer(Int32.self, at: 4),
                 let subtype = fields.integer(Int32.self, at: 8)

@@ -23,6 +23,12 @@ struct MappedFile {
             guard fstat(descriptor, &status) == 0, status.st_size > minimumSize,
                 let size = Int(exactly: status.st_size)
             else { return nil }
+            // SAFETY: Sound because the mapping is checked against `MAP_FAILED` before any use,
+            // private and read-only (nothing this process does changes the file through it), and
+            // no larger than the file `fstat` measured. A file truncated by another process while
+            // mapped would fault on reading past its new end; the files mapped are those the running
+            // process's own code is loaded from (see `LoadedImage`), so truncating one breaks the
+            // process whether or not this reads it.
             guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED
             else { return nil }
             // SAFETY: Sound because `mmap` returned a readable mapping of exactly `size` bytes, which

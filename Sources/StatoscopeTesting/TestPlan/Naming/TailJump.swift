@@ -73,9 +73,9 @@ package enum TailJump {
     /// The `count` bytes of the running process's code at `address`. The caller makes sure they
     /// lie in mapped, executable memory.
     static func code(at address: UInt, count: Int) -> [UInt8]? {
-        guard let start = UnsafeRawPointer(bitPattern: address), count >= 0 else { return nil }
         // SAFETY: Sound because the caller checked that the `count` bytes from `address` are mapped
         // (code is mapped readable); they are copied, and nothing is written.
+        guard let start = UnsafeRawPointer(bitPattern: address), count >= 0 else { return nil }
         return Array(UnsafeRawBufferPointer(start: start, count: count))
     }
 }

@@ -1,6 +1,10 @@
 // `_forEachField` walks a type's stored properties without an instance: a specification is written
 // before any scope exists, so a `Mirror` has nothing to reflect.
 import Statoscope
+// SAFETY: Sound because the one function used, `_forEachField`, only reads the field metadata the
+// compiler emitted for the type it is given, and hands its closure a field name that is copied
+// before the closure returns (see `storedField`). The SPI is the standard library's, not promised
+// as API: a toolchain that changes its signature fails this file's build rather than its run.
 @_spi(Reflection) import Swift
 
 /// Which properties the app declared `@Sensitive`, found from the types alone.
