@@ -169,9 +169,13 @@ func rawGet(
 }
 
 /// The same, reading until `marker` arrives: only the bytes new since the last read are searched.
-func threadGet(port: Int, target: String, until marker: String? = nil) async -> (status: Int?, text: String) {
+/// `quietReads` bounds the reads that find nothing in a row (each waits 200 ms): a download that the
+/// server answers once a long recording is written, under a sanitizer, needs more than the default.
+func threadGet(
+    port: Int, target: String, until marker: String? = nil, quietReads: Int = 300
+) async -> (status: Int?, text: String) {
     let needle = marker.map { Array($0.utf8) }
-    return await threadedGet(port: port, target: target) { received, newFrom in
+    return await threadedGet(port: port, target: target, quietReads: quietReads) { received, newFrom in
         guard let needle else { return false }
         return received[max(0, newFrom - needle.count)...].firstRange(of: needle) != nil
     }
@@ -179,11 +183,12 @@ func threadGet(port: Int, target: String, until marker: String? = nil) async -> 
 
 /// Runs the GET on a thread of its own; `done` sees the bytes so far and where the latest read began.
 private func threadedGet(
-    port: Int, target: String, done: @escaping @Sendable ([UInt8], Int) -> Bool
+    port: Int, target: String, quietReads: Int = 300, done: @escaping @Sendable ([UInt8], Int) -> Bool
 ) async -> (status: Int?, text: String) {
     await withCheckedContinuation { continuation in
         let thread = Thread {
-            continuation.resume(returning: blockingGet(port: port, target: target, done: done))
+            continuation.resume(
+                returning: blockingGet(port: port, target: target, quietReads: quietReads, done: done))
         }
         thread.stackSize = 1 << 20
         thread.start()
@@ -191,7 +196,7 @@ private func threadedGet(
 }
 
 private func blockingGet(
-    port: Int, target: String, done: ([UInt8], Int) -> Bool
+    port: Int, target: String, quietReads: Int, done: ([UInt8], Int) -> Bool
 ) -> (status: Int?, text: String) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return (nil, "no socket") }
@@ -213,7 +218,7 @@ private func blockingGet(
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var idleReads = 0
-    while idleReads < 300 {
+    while idleReads < quietReads {
         let count = recv(socket, &buffer, buffer.count, 0)
         if count == 0 { break }
         if count < 0 {
