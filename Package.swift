@@ -57,6 +57,13 @@ let package = Package(
                 "StatoscopeView", "StatoscopeSharing",
             ]
         ),
+        // Names the computed components of key paths in test messages, where the standard library's
+        // description prints an address: reads the symbol tables of ELF and Mach-O images, and the
+        // few instructions of the thunks before getters. Not a product: StatoscopeTesting uses it.
+        .target(
+            name: "StatoscopeKeyPathNames",
+            dependencies: ["StatoscopeCore"]
+        ),
         .target(
             name: "StatoscopeTesting",
             dependencies: [
@@ -64,6 +71,7 @@ let package = Package(
                 "StatoscopeCore",
                 "StatoscopeEffects",
                 "StatoscopeInjection",
+                "StatoscopeKeyPathNames",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
             ]
@@ -131,7 +139,14 @@ let package = Package(
         ),
         .testTarget(
             name: "StatoscopeTestingTests",
-            dependencies: ["Statoscope", "StatoscopeTesting", "StatoscopeTestSupport"],
+            dependencies: ["Statoscope", "StatoscopeTesting", "StatoscopeTestSupport"]
+        ),
+        .testTarget(
+            name: "StatoscopeKeyPathNamesTests",
+            dependencies: [
+                "Statoscope", "StatoscopeCore", "StatoscopeKeyPathNames", "StatoscopeTesting",
+                "StatoscopeTestSupport",
+            ],
             // Real Mach-O images, linked on Linux, and what makes them: read by the getter-naming tests.
             resources: [.copy("Fixtures/MachO")]
         ),

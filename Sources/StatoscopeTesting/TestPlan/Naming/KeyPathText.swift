@@ -1,4 +1,5 @@
 import Statoscope
+import StatoscopeKeyPathNames
 
 /// Key paths in words, for messages and specifications.
 ///

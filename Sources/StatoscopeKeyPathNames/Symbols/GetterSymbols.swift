@@ -1,5 +1,4 @@
 import Foundation
-import Statoscope
 @_spi(StatoscopeInternals) import StatoscopeCore
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@
 # Makes the Mach-O fixtures of the getter-naming tests, on Linux, without an Apple SDK:
 #   apt-get install -y lld llvm    (Debian's ld64.lld; the Swift toolchain's own refuses macOS),
 #   with the Swift toolchain's clang, which knows arm64e
-#   sh Tests/StatoscopeTestingTests/Fixtures/MachO/make-macho-fixtures.sh
+#   sh Tests/StatoscopeKeyPathNamesTests/Fixtures/MachO/make-macho-fixtures.sh
 # CI does not run this: the fixtures it makes are checked in beside it.
 set -eu
 cd "$(dirname "$0")"

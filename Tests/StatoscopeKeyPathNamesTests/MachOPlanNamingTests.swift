@@ -1,5 +1,7 @@
 import Observation
 import Statoscope
+@_spi(StatoscopeInternals) import StatoscopeCore
+import StatoscopeKeyPathNames
 import StatoscopeTesting
 import Testing
 
@@ -31,13 +33,16 @@ final class MachOStandIn: Scope {
             try MachOImageBytes(bytes: MachOFixture.arm64.bytes, slide: address - MachOFixture.tapCountGetter)
         )
 
-        let failures = try capturingFailures {
+        let failures = CriticalState<[PlanFailure]>([])
+        try PlanIssueReporter.$capture.withValue(
+            .init { failure in failures.withLock { $0.append(failure) } }
+        ) {
             try MachOStandIn.GIVEN("a counter") { MachOStandIn() }
                 .WHEN(.userTaps)
                 .THEN(\.count, equals: 2)
                 .runTest()
         }
-        let messages = failures.map(\.message)
+        let messages = failures.withLock { captured in captured.map { $0.message } }
         #expect(messages.count == 1)
         #expect(
             messages.first?.hasPrefix("THEN(\\MachOStandIn.tapCount, equals: ...)") == true, "\(messages)")

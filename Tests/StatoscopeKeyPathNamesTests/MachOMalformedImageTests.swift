@@ -1,6 +1,6 @@
 import Foundation
+import StatoscopeKeyPathNames
 import StatoscopeTestSupport
-import StatoscopeTesting
 import Testing
 
 // A Mach-O image is read from bytes that the reader does not trust: truncated headers, offsets and

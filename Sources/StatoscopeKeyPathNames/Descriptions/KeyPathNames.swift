@@ -1,11 +1,12 @@
 import Foundation
-import Statoscope
 @_spi(StatoscopeInternals) import StatoscopeCore
 
 /// Key paths as the user wrote them, whatever made their properties computed.
 ///
-/// A computed component prints as `<computed 0x… (Type)>`: every property of an `@Observable`
-/// class, and every `@Subscope`. The getter's symbol names it (see ``GetterSymbols``), or, for the
+/// The standard library's own description comes first: where it names every component, as it does
+/// for stored properties of classes and structs (`\Cart.items`, `\Screen.editor?.draft`) in Swift
+/// 6.3.1, it is the text, and no binary is read. A computed component prints as
+/// `<computed 0x… (Type)>`: every property of an `@Observable` class, and every `@Subscope`. The getter's symbol names it (see ``GetterSymbols``), or, for the
 /// standard library's common properties, its address (see ``StandardLibraryGetters``); failing
 /// that, a `@Subscope` already linked is named by the tree; failing all (a stripped binary), the
 /// component reads `<Type property>`, never an address.
@@ -105,55 +106,5 @@ package enum KeyPathNames {
             text = text.replacingOccurrences(of: token.text, with: "<\(token.type) property>")
         }
         return text
-    }
-}
-
-/// One `<computed 0x… (Type)>` component of a key path's description.
-struct ComputedToken {
-    let text: String
-    /// The getter's address.
-    let address: UInt?
-    /// The property's type as printed: `Int`, `Optional<Detail>`.
-    let type: String
-
-    /// Every token of a description, in order: `<computed `, the address, then the type in
-    /// parentheses, which may hold parentheses of its own (`((Int, Int))`), and `>`; or the same
-    /// with another opening, such as a stored property's `<offset ` and its offset.
-    static func all(in description: String, opening: String = "<computed ") -> [ComputedToken] {
-        var tokens: [ComputedToken] = []
-        var cursor = description.startIndex
-        while let found = description.range(of: opening, range: cursor..<description.endIndex) {
-            let address = description[found.upperBound...].prefix { $0 != " " }
-            guard let typeStart = description[address.endIndex...].firstIndex(of: "("),
-                let typeEnd = closingParenthesis(in: description, from: typeStart),
-                description.index(after: typeEnd) < description.endIndex,
-                description[description.index(after: typeEnd)] == ">"
-            else { break }
-            let end = description.index(typeEnd, offsetBy: 2)
-            tokens.append(
-                ComputedToken(
-                    text: String(description[found.lowerBound..<end]),
-                    address: address.hasPrefix("0x") ? UInt(address.dropFirst(2), radix: 16) : nil,
-                    type: String(description[description.index(after: typeStart)..<typeEnd])))
-            cursor = end
-        }
-        return tokens
-    }
-
-    /// The parenthesis closing the one at `open`.
-    private static func closingParenthesis(in text: String, from open: String.Index) -> String.Index? {
-        var depth = 0
-        var index = open
-        while index < text.endIndex {
-            switch text[index] {
-            case "(": depth += 1
-            case ")":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-            index = text.index(after: index)
-        }
-        return nil
     }
 }

@@ -1,6 +1,5 @@
 import Observation
-import Statoscope
-import StatoscopeTesting
+import StatoscopeKeyPathNames
 import Testing
 
 // How a computed key path component gets its name: the demangled symbol of its getter, read from the
@@ -27,11 +26,28 @@ import Testing
     @MainActor
     @Test func observablePropertiesAreNamedAndPlainOnesKeepTheirNames() {
         #expect(
-            KeyPathNames.readableDescription(of: \ProfileScreen.followerCount)
-                == "\\ProfileScreen.followerCount")
-        #expect(KeyPathNames.readableDescription(of: \Cart.items) == "\\Cart.items")
+            KeyPathNames.readableDescription(of: \NamedProfile.followerCount)
+                == "\\NamedProfile.followerCount")
+        #expect(KeyPathNames.readableDescription(of: \NamedCart.items) == "\\NamedCart.items")
         #expect(
-            KeyPathNames.readableDescription(of: \ProfileScreen.badges.count)
-                == "\\ProfileScreen.badges.count")
+            KeyPathNames.readableDescription(of: \NamedProfile.badges.count)
+                == "\\NamedProfile.badges.count")
     }
+
+    @MainActor
+    @Test func theStandardLibrarysDescriptionIsKeptWhereItNamesEveryComponent() {
+        // Swift 6.3.1 prints stored properties by name and computed ones by their getter's address.
+        #expect(String(describing: \NamedCart.items) == "\\NamedCart.items")
+        #expect(String(describing: \NamedProfile.followerCount).contains("<computed 0x"))
+    }
+}
+
+@Observable
+final class NamedProfile {
+    var followerCount = 0
+    var badges: [String] = []
+}
+
+final class NamedCart {
+    var items: [String] = []
 }

@@ -1,5 +1,5 @@
 import Foundation
-import StatoscopeTesting
+import StatoscopeKeyPathNames
 import Testing
 
 // On Apple platforms key path getters are named from the image's Mach-O symbol table. The reader is

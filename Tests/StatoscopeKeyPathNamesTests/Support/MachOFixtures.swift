@@ -1,5 +1,5 @@
 import Foundation
-import StatoscopeTesting
+import StatoscopeKeyPathNames
 
 // The Mach-O fixtures (`Fixtures/MachO`, see its README): real images linked on Linux, whose symbol
 // tables name key path getters as an Apple platform's test bundle does.
