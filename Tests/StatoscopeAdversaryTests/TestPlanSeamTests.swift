@@ -113,7 +113,7 @@ struct TestPlanSeamTests {
             .FORK(.larger) { branch in
                 try branch
                     .THEN_Shared(PlanKeys.fontSize, equals: 22)
-                    .THEN_Shared(\.preview, PlanKeys.fontSize, equals: 22)
+                    .WITH(\.preview) { try $0.THEN_Shared(PlanKeys.fontSize, equals: 22) }
                     .WHEN_TimePasses(.milliseconds(250))
                     .THEN_Saved(PlanKeys.fontSize, equals: 22)
                     .FORK(.larger) { nested in
@@ -364,7 +364,7 @@ struct TestPlanSeamTests {
             .WHEN(.bump)
             .WHEN(.bump)
             .THEN(\.badge.told, equals: [1, 2, 3])
-            .THEN_Shared(\.badge, ReplayKeys.unread, equals: 3)
+            .WITH(\.badge) { try $0.THEN_Shared(ReplayKeys.unread, equals: 3) }
             .runTest()
     }
 }

@@ -13,12 +13,12 @@ struct DemoAppAcceptanceTests {
             .WHEN(.userSelectsTab(.profile))
             .THEN(\.selectedTab, equals: .profile)
             .THEN(\.profile.viewShowsLoading, equals: true)
-            .THEN_Enqueued(\.profile, LoadProfile())
+            .WITH(\.profile) { try $0.THEN_Enqueued(LoadProfile()) }
             .WHEN(.userSelectsTab(.profile))
-            .THEN_NotEnqueued(\.counter, PostCount.self)
-            .WHEN_EffectCompletes(\.profile, LoadProfile.self, with: ProfileAPI.johnsProfile)
+            .WITH(\.counter) { try $0.THEN_NotEnqueued(PostCount.self) }
+            .WITH(\.profile) { try $0.WHEN_EffectCompletes(LoadProfile.self, with: ProfileAPI.johnsProfile) }
             .THEN(\.profile.name, equals: "John")
-            .THEN_NoEffects(\.profile)
+            .WITH(\.profile) { try $0.THEN_NoEffects() }
             .runTest()
     }
 

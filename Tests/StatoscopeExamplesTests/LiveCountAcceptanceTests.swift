@@ -103,8 +103,8 @@ struct LiveCountAcceptanceTests {
             .THEN(\.counter.viewDisplaysTotalCount, equals: 10)
             // Opening it again leaves the connection as it is: the view has a Reconnect button.
             .WHEN(.userOpensLiveCount)
-            .THEN_Enqueued(\.liveCount, LiveCountUpdates.self, count: 1)
-            .THEN_NotEnqueued(\.counter, PostCount.self)
+            .WITH(\.liveCount) { try $0.THEN_Enqueued(LiveCountUpdates.self, count: 1) }
+            .WITH(\.counter) { try $0.THEN_NotEnqueued(PostCount.self) }
             .runTest()
     }
 
@@ -134,7 +134,7 @@ struct LiveCountAcceptanceTests {
             .WHEN(.userClosesLiveCount)
             .THEN_Nil(\.liveCount)
             .THEN_NoEffects()
-            .THEN_NoEffects(\.counter)
+            .WITH(\.counter) { try $0.THEN_NoEffects() }
             // Strict: a connection still open anywhere in the tree at the end would fail the plan.
             .strictEffects()
             .runTest()
@@ -148,7 +148,7 @@ struct LiveCountAcceptanceTests {
             .injecting(LiveCountAPI.quiet)
             .THEN_Nil(\.liveCount)
             .WHEN(.userOpensLiveCount)
-            .THEN_Enqueued(\.liveCount, LiveCountUpdates())
+            .WITH(\.liveCount) { try $0.THEN_Enqueued(LiveCountUpdates()) }
     }
 
     /// A connected live count showing `count`: the starting point of the plans about what comes next.

@@ -135,9 +135,9 @@ struct DelayedEventPlanTests {
         let failures = try capturingFailures {
             try QuietFilterScreen.GIVEN { QuietFilterScreen() }
                 .WHEN(\.filter, .userTyped("s"))
-                .THEN_Scheduled(\.filter, Settle.self)
+                .WITH(\.filter) { try $0.THEN_Scheduled(Settle.self) }
                 .WHEN(.userClosedFilter)
-                .THEN_Cancelled(\.filter, Settle.self)
+                .WITH(\.filter) { try $0.THEN_Cancelled(Settle.self) }
                 .WHEN_TimePasses(.seconds(1))
                 .THEN_Nil(\.filter)
                 .runTest(assertNoPendingEffects: true)

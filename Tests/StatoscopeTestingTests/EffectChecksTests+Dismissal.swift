@@ -30,7 +30,7 @@ extension EffectChecksTests {
                 .WHEN(.userOpensPad)
                 .THEN_Cancelled(Countdown(from: 3))
                 .THEN_Cancelled(Countdown.self)
-                .THEN_NoEffects(\.pad)
+                .WITH(\.pad) { try $0.THEN_NoEffects() }
                 .runTest()
         }
         #expect(failures == [], "\(failures)")
@@ -44,7 +44,7 @@ extension EffectChecksTests {
                 .WHEN(\.control?.pad, .userTappedLaunch(from: 3))
                 .WHEN(.closeControl)
                 .THEN_Cancelled(Countdown(from: 3))
-                .THEN_Cancelled(\.control, Countdown.self)
+                .WITH(\.control) { try $0.THEN_Cancelled(Countdown.self) }
                 .runTest()
         }
         #expect(failures == [], "\(failures)")

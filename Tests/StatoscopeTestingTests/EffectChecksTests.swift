@@ -137,8 +137,8 @@ import Testing
             try ProfileScreen.GIVEN { ProfileScreen() }
                 .WHEN(.userTapsEdit)
                 .WHEN(\.editor, .userSaves)
-                .THEN_Enqueued(\.editor, NameEditor.SaveName(name: ""), count: 1)
-                .THEN_Enqueued(\.editor, NameEditor.SaveName(name: "Ada"), count: 0)
+                .WITH(\.editor) { try $0.THEN_Enqueued(NameEditor.SaveName(name: ""), count: 1) }
+                .WITH(\.editor) { try $0.THEN_Enqueued(NameEditor.SaveName(name: "Ada"), count: 0) }
                 .runTest()
         }
         #expect(failures.isEmpty, "\(failures)")
@@ -153,10 +153,10 @@ import Testing
                 .WHEN(.userClosesPad)
                 .THEN_Cancelled(Countdown.self)
                 .THEN_Cancelled(Countdown(from: 3))
-                .THEN_Cancelled(\.pad, Countdown.self)
-                .THEN_Cancelled(\.pad, Readings())
+                .WITH(\.pad) { try $0.THEN_Cancelled(Countdown.self) }
+                .WITH(\.pad) { try $0.THEN_Cancelled(Readings()) }
                 .WHEN(.userOpensPad)
-                .THEN_Cancelled(\.pad, Countdown.self)
+                .WITH(\.pad) { try $0.THEN_Cancelled(Countdown.self) }
                 .THEN_Cancelled(Countdown.self)
                 .runTest()
         }
@@ -177,7 +177,7 @@ import Testing
                 .WHEN(.userOpensPad)
                 .WHEN(\.pad, .userTappedLaunch(from: 3))
                 .WHEN(\.pad, .userTappedLaunch(from: 5))
-                .THEN_Cancelled(\.pad, Countdown(from: 3))
+                .WITH(\.pad) { try $0.THEN_Cancelled(Countdown(from: 3)) }
                 .THEN_Cancelled(Countdown.self)
                 .runTest()
         }
@@ -206,12 +206,12 @@ import Testing
                 .WHEN(.userTapsEdit)
                 .WHEN(\.editor, .userTypes("Ada"))
                 .WHEN(\.editor, .userSaves)
-                .THEN_Enqueued(\.editor, NameEditor.SaveName.self, count: 1)
-                .THEN_Enqueued(\.editor, parameter: \NameEditor.SaveName.name, equals: "Ada")
-                .WHEN_EffectCompletes(\.editor, NameEditor.SaveName.self, with: ())
-                .THEN_NotEnqueued(\.editor, NameEditor.SaveName(name: "Ada"))
-                .THEN_NotEnqueued(\.editor, NameEditor.SaveName.self)
-                .THEN_Cancelled(\.editor, NameEditor.SaveName.self)
+                .WITH(\.editor) { try $0.THEN_Enqueued(NameEditor.SaveName.self, count: 1) }
+                .WITH(\.editor) { try $0.THEN_Enqueued(parameter: \NameEditor.SaveName.name, equals: "Ada") }
+                .WITH(\.editor) { try $0.WHEN_EffectCompletes(NameEditor.SaveName.self, with: ()) }
+                .WITH(\.editor) { try $0.THEN_NotEnqueued(NameEditor.SaveName(name: "Ada")) }
+                .WITH(\.editor) { try $0.THEN_NotEnqueued(NameEditor.SaveName.self) }
+                .WITH(\.editor) { try $0.THEN_Cancelled(NameEditor.SaveName.self) }
                 .runTest()
         }
         #expect(failures.map(\.location.line) == [#line - 3], "\(failures)")

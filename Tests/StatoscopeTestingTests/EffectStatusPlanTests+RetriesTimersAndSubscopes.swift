@@ -31,8 +31,8 @@ extension EffectStatusPlanTests {
         let failures = try capturingFailures {
             try PosterParent.GIVEN { PosterParent() }
                 .WHEN(\.child, .post)
-                .WHEN_EffectFails(\.child, Post.self, with: PostFailure(status: 500))
-                .THEN_EffectStatus(\.child, Post.self, is: .scheduled)
+                .WITH(\.child) { try $0.WHEN_EffectFails(Post.self, with: PostFailure(status: 500)) }
+                .WITH(\.child) { try $0.THEN_EffectStatus(Post.self, is: .scheduled) }
                 .runTest()
         }
         #expect(failures.isEmpty, "\(failures.map(\.message))")

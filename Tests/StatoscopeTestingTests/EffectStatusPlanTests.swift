@@ -70,16 +70,16 @@ struct EffectStatusPlanTests {
         let failures = try capturingFailures {
             try SaverHub.GIVEN { SaverHub() }
                 .WHEN(\.saver, .userTappedSave)
-                .THEN_EffectStatus(\.saver, SaveCount.self, is: .pending)
-                .WHEN_EffectFails(\.saver, SaveCount.self, with: SaveFailure(status: 500))
-                .THEN_EffectStatus(\.saver, SaveCount.self, is: .scheduled)
+                .WITH(\.saver) { try $0.THEN_EffectStatus(SaveCount.self, is: .pending) }
+                .WITH(\.saver) { try $0.WHEN_EffectFails(SaveCount.self, with: SaveFailure(status: 500)) }
+                .WITH(\.saver) { try $0.THEN_EffectStatus(SaveCount.self, is: .scheduled) }
                 .WHEN(.userOpenedSpare)
                 .WHEN(\.spare, .userTappedSave)
-                .THEN_EffectStatus(\.spare, SaveCount.self, is: .pending)
-                .WHEN_EffectCompletes(\.spare, SaveCount.self, with: 1)
-                .THEN_EffectStatus(\.spare, SaveCount.self, is: .ended)
+                .WITH(\.spare) { try $0.THEN_EffectStatus(SaveCount.self, is: .pending) }
+                .WITH(\.spare) { try $0.WHEN_EffectCompletes(SaveCount.self, with: 1) }
+                .WITH(\.spare) { try $0.THEN_EffectStatus(SaveCount.self, is: .ended) }
                 .WHEN(\.saver, .userTappedCancel)
-                .THEN_EffectStatus(\.saver, SaveCount.self, is: .cancelled)
+                .WITH(\.saver) { try $0.THEN_EffectStatus(SaveCount.self, is: .cancelled) }
                 .runTest()
         }
         #expect(failures.isEmpty, "\(failures.map(\.message))")
@@ -88,11 +88,11 @@ struct EffectStatusPlanTests {
     @Test func aSubscopesWrongStatusFailsNamingTheSubscopesPath() throws {
         let plan = try SaverHub.GIVEN { SaverHub() }
             .WHEN(\.saver, .userTappedSave)
-            .WHEN_EffectFails(\.saver, SaveCount.self, with: SaveFailure(status: 500))
+            .WITH(\.saver) { try $0.WHEN_EffectFails(SaveCount.self, with: SaveFailure(status: 500)) }
         let wrongLine: UInt = #line + 1
-        _ = try plan.THEN_EffectStatus(\.saver, SaveCount.self, is: .pending)
+        _ = try plan.WITH(\.saver) { try $0.THEN_EffectStatus(SaveCount.self, is: .pending) }
         let nilLine: UInt = #line + 1
-        _ = try plan.THEN_EffectStatus(\.spare, SaveCount.self, is: .pending)
+        _ = try plan.WITH(\.spare) { try $0.THEN_EffectStatus(SaveCount.self, is: .pending) }
         let failures = try capturingFailures { try plan.runTest() }
         #expect(failures.map(\.location.line) == [wrongLine, nilLine])
         #expect(failures.map(\.kind) == [.missingEffect, .unreachableScope])

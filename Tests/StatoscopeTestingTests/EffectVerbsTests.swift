@@ -191,9 +191,9 @@ import Testing
                 .WHEN(\.cart, .userAddsItem("a"))
                 .WHEN(.userOpensShop)
                 // The event went to the shop: the cart's effects stay.
-                .THEN_Enqueued(\.cart, SaveCart(items: ["a"]))
+                .WITH(\.cart) { try $0.THEN_Enqueued(SaveCart(items: ["a"])) }
                 .WHEN(\.cart, .userAddsItem("b"))
-                .THEN_NotEnqueued(\.cart, TrackEvent.self)
+                .WITH(\.cart) { try $0.THEN_NotEnqueued(TrackEvent.self) }
                 .runTest()
         }
         // The second event to the cart cleared its first effects, then enqueued two new ones.
@@ -206,7 +206,7 @@ import Testing
                 .clearingPendingEffects(onWhen: .allScopes)
                 .WHEN(\.cart, .userAddsItem("a"))
                 .WHEN(.userOpensShop)
-                .THEN_NoEffects(\.cart)
+                .WITH(\.cart) { try $0.THEN_NoEffects() }
                 .runTest()
         }
         #expect(failures == [])

@@ -11,7 +11,7 @@ extension MissingAncestorPlanTests {
                 .WHEN(\.house.porch, .order)
                 .WHEN(.movePorchToYard)
                 .THEN_NotNil(\.yard.porch)
-                .WHEN_OlderEffectCompletes(\.yard.porch, with: ())
+                .WITH(\.yard.porch) { try $0.WHEN_OlderEffectCompletes(with: ()) }
                 .THEN(\.house.visits, equals: 0)
                 .runTest(assertNoPendingEffects: false)
         }

@@ -73,7 +73,7 @@ struct SendPin: Effect, Equatable {
             .WHEN(\.locker, .typePassword("hunter2"))
             .THEN(\.locker.password, equals: "hunter2")
             .THEN(\.spare?.password, equals: "")
-            .THEN_Enqueued(\.locker, parameter: \SendPin.pin, equals: "0000")
+            .WITH(\.locker) { try $0.THEN_Enqueued(parameter: \SendPin.pin, equals: "0000") }
         let text = plan.specification
         #expect(!text.contains("hunter2") && !text.contains("0000"), "\(text)")
         #expect(text.contains("- **Then** locker › password is `<redacted>`"), "\(text)")

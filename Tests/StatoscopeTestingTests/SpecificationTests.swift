@@ -20,7 +20,7 @@ import XCTest
                     .WHEN_EffectCompletes(SaveCart.self, with: 1)
                     .THEN(\.savedCount, equals: 1)
             }
-            .THEN_NotEnqueued(\.cart, LoadPromotion.self)
+            .WITH(\.cart) { try $0.THEN_NotEnqueued(LoadPromotion.self) }
         let specification = plan.specification
         let expected = """
             ### a shop with an empty cart: a plan prints itself as given when then markdown
@@ -39,7 +39,8 @@ import XCTest
                 - **Then** save error is `"CheckoutRefused()"`
               - **When** `SaveCart` completes with `1`
               - **Then** saved count is `1`
-            - **Then** in shop › cart: no `LoadPromotion` is pending
+            - **With** shop › cart
+              - **Then** no `LoadPromotion` is pending
 
             """
         #expect(specification == expected)

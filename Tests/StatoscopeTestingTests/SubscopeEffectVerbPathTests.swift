@@ -11,17 +11,17 @@ struct SubscopeEffectVerbPathTests {
         let failures = try capturingFailures {
             try PosterParent.GIVEN { PosterParent() }
                 .WHEN(\.child, .post)
-                .THEN_Enqueued(\.child, Post(id: 1))
-                .WHEN_EffectFails(\.child, Post.self, with: PostFailure(status: 500))
-                .THEN_Scheduled(\.child, Post.self)
-                .WHEN_TimePasses(\.child, .seconds(1))
-                .WHEN_EffectCompletes(\.child, Post.self, with: 1)
+                .WITH(\.child) { try $0.THEN_Enqueued(Post(id: 1)) }
+                .WITH(\.child) { try $0.WHEN_EffectFails(Post.self, with: PostFailure(status: 500)) }
+                .WITH(\.child) { try $0.THEN_Scheduled(Post.self) }
+                .WITH(\.child) { try $0.WHEN_TimePasses(.seconds(1)) }
+                .WITH(\.child) { try $0.WHEN_EffectCompletes(Post.self, with: 1) }
                 .THEN(\.child.outcomes, equals: ["posted 1"])
                 .WHEN(\.child, .startTimer)
-                .WHEN_TimePasses(\.child, .seconds(5))
+                .WITH(\.child) { try $0.WHEN_TimePasses(.seconds(5)) }
                 .THEN(\.child.ticks, equals: 5)
                 .WHEN(\.child, .ping)
-                .WHEN_EffectCompletes(\.child, Ping.self, with: ())
+                .WITH(\.child) { try $0.WHEN_EffectCompletes(Ping.self, with: ()) }
                 .runTest()
         }
         #expect(failures.isEmpty, "\(failures.map(\.message))")
@@ -31,9 +31,9 @@ struct SubscopeEffectVerbPathTests {
         let failures = try capturingFailures {
             try UploaderHost.GIVEN { UploaderHost() }
                 .WHEN(\.uploader, .upload)
-                .THEN_EffectStatus(\.uploader, Upload.self, is: .pending)
+                .WITH(\.uploader) { try $0.THEN_EffectStatus(Upload.self, is: .pending) }
                 .WHEN(.dismiss)
-                .THEN_EffectStatus(\.uploader, Upload.self, is: .pending)
+                .WITH(\.uploader) { try $0.THEN_EffectStatus(Upload.self, is: .pending) }
                 .runTest()
         }
         #expect(failures.count == 1, "\(failures.map(\.message))")
@@ -44,8 +44,8 @@ struct SubscopeEffectVerbPathTests {
         let failures = try capturingFailures {
             try UploaderHost.GIVEN { UploaderHost() }
                 .WHEN(\.fixed, .upload)
-                .THEN_EffectStatus(\.fixed, Upload.self, is: .pending)
-                .THEN_EffectStatus(\.uploader, Upload.self, is: .pending)
+                .WITH(\.fixed) { try $0.THEN_EffectStatus(Upload.self, is: .pending) }
+                .WITH(\.uploader) { try $0.THEN_EffectStatus(Upload.self, is: .pending) }
                 .THEN_EffectStatus(Upload.self, is: .pending)
                 .runTest()
         }
@@ -60,24 +60,24 @@ struct SubscopeEffectVerbPathTests {
                     try branch.THEN(\.uploader?.outcomes, equals: ["uploaded 2"])
                 }
                 .FORK_EffectFails(\.uploader, Upload.self, with: UploadFailure(status: 503)) { branch in
-                    try branch.THEN_Scheduled(\.uploader, Upload.self)
-                        .THEN_EffectStatus(\.uploader, Upload.self, is: .scheduled)
+                    try branch.WITH(\.uploader) { try $0.THEN_Scheduled(Upload.self) }
+                        .WITH(\.uploader) { try $0.THEN_EffectStatus(Upload.self, is: .scheduled) }
                 }
-                .WHEN_OlderEffectCompletes(\.uploader, with: 3)
+                .WITH(\.uploader) { try $0.WHEN_OlderEffectCompletes(with: 3) }
                 .THEN(\.uploader?.outcomes, equals: ["uploaded 3"])
-                .THEN_NotEnqueued(\.uploader, Upload())
+                .WITH(\.uploader) { try $0.THEN_NotEnqueued(Upload()) }
                 .WHEN(\.uploader, .follow)
-                .WHEN_StreamYields(\.uploader, Feed.self, 1)
-                .WHEN_StreamFails(\.uploader, Feed.self, with: GarbledFailure(detail: "x"))
+                .WITH(\.uploader) { try $0.WHEN_StreamYields(Feed.self, 1) }
+                .WITH(\.uploader) { try $0.WHEN_StreamFails(Feed.self, with: GarbledFailure(detail: "x")) }
                 .THEN(\.uploader?.ending, equals: .failed(GarbledFailure(detail: "x")))
                 .WHEN(\.uploader, .follow)
-                .WHEN_StreamEnds(\.uploader, Feed.self)
+                .WITH(\.uploader) { try $0.WHEN_StreamEnds(Feed.self) }
                 .THEN(\.uploader?.ending, equals: .finished)
                 .WHEN(\.uploader, .upload)
                 .WHEN(\.uploader, .stop)
-                .THEN_Cancelled(\.uploader, Upload())
-                .THEN_Cancelled(\.uploader, Upload.self)
-                .THEN_NoEffects(\.uploader)
+                .WITH(\.uploader) { try $0.THEN_Cancelled(Upload()) }
+                .WITH(\.uploader) { try $0.THEN_Cancelled(Upload.self) }
+                .WITH(\.uploader) { try $0.THEN_NoEffects() }
                 .runTest()
         }
         #expect(failures.isEmpty, "\(failures.map(\.message))")
@@ -87,9 +87,9 @@ struct SubscopeEffectVerbPathTests {
         let failures = try capturingFailures {
             try UploaderHost.GIVEN { UploaderHost() }
                 .WHEN(.dismiss)
-                .THEN_Scheduled(\.uploader, Upload.self)
-                .THEN_NotEnqueued(\.uploader, Upload())
-                .THEN_NoEffects(\.uploader)
+                .WITH(\.uploader) { try $0.THEN_Scheduled(Upload.self) }
+                .WITH(\.uploader) { try $0.THEN_NotEnqueued(Upload()) }
+                .WITH(\.uploader) { try $0.THEN_NoEffects() }
                 .runTest()
         }
         #expect(failures.count == 3, "\(failures.map(\.message))")

@@ -18,14 +18,14 @@ final class SearchHub: Scope {
             try MissionControl.GIVEN { MissionControl() }
                 .WHEN(.userOpensPad)
                 .WHEN(\.pad, .userTappedLaunch(from: 3))
-                .WHEN_StreamYields(\.pad, Countdown.self, 3)
+                .WITH(\.pad) { try $0.WHEN_StreamYields(Countdown.self, 3) }
                 .THEN(\.pad?.remaining, equals: 3)
-                .WHEN_StreamEnds(\.pad, Countdown.self)
+                .WITH(\.pad) { try $0.WHEN_StreamEnds(Countdown.self) }
                 .THEN(\.pad?.ending, equals: "finished")
                 .WHEN(\.pad, .userOpenedReadings)
-                .WHEN_StreamFails(\.pad, Readings.self, with: EngineJammed())
+                .WITH(\.pad) { try $0.WHEN_StreamFails(Readings.self, with: EngineJammed()) }
                 .THEN_NotNil(\.pad?.readingError)
-                .THEN_NoEffects(\.pad)
+                .WITH(\.pad) { try $0.THEN_NoEffects() }
                 .runTest()
         }
         #expect(failures == [], "\(failures)")
@@ -35,9 +35,9 @@ final class SearchHub: Scope {
         let failures = try capturingFailures {
             try SearchHub.GIVEN { SearchHub() }
                 .WHEN(\.screen, .userTyped("s"))
-                .THEN_Scheduled(\.screen, Search.self)
-                .WHEN_TimePasses(\.screen, .milliseconds(300))
-                .WHEN_EffectCompletes(\.screen, Search.self, with: ["swift"])
+                .WITH(\.screen) { try $0.THEN_Scheduled(Search.self) }
+                .WITH(\.screen) { try $0.WHEN_TimePasses(.milliseconds(300)) }
+                .WITH(\.screen) { try $0.WHEN_EffectCompletes(Search.self, with: ["swift"]) }
                 .THEN(\.screen.results, equals: ["swift"])
                 .runTest()
         }
@@ -47,9 +47,9 @@ final class SearchHub: Scope {
     @Test func aSubscopeFormFailsWithTheSubscopesPathAndWhileItsOptionalIsNil() throws {
         let plan = try SearchHub.GIVEN { SearchHub() }
         let scheduledLine: UInt = #line + 1
-        _ = try plan.THEN_Scheduled(\.screen, Search.self)
+        _ = try plan.WITH(\.screen) { try $0.THEN_Scheduled(Search.self) }
         let nilLine: UInt = #line + 1
-        _ = try plan.WHEN_TimePasses(\.spare, .seconds(1))
+        _ = try plan.WITH(\.spare) { try $0.WHEN_TimePasses(.seconds(1)) }
         let failures = try capturingFailures { try plan.runTest() }
         #expect(failures.map(\.location.line) == [scheduledLine, nilLine])
         #expect(

@@ -26,11 +26,11 @@ import Testing
             try Shop.GIVEN { Shop() }
                 .WHEN(\.cart, .userAddsItem("pear"))
                 .THEN(\.cart.items, equals: ["pear"])
-                .THEN_Enqueued(\.cart, parameter: \SaveCart.items, equals: ["pear"])
-                .WHEN_EffectCompletes(\.cart, SaveCart.self, with: 1)
-                .WHEN_EffectFails(\.cart, TrackEvent.self, with: CheckoutRefused())
-                .THEN_NoEffects(\.cart)
-                .THEN_NotEnqueued(\.cart, SaveCart.self)
+                .WITH(\.cart) { try $0.THEN_Enqueued(parameter: \SaveCart.items, equals: ["pear"]) }
+                .WITH(\.cart) { try $0.WHEN_EffectCompletes(SaveCart.self, with: 1) }
+                .WITH(\.cart) { try $0.WHEN_EffectFails(TrackEvent.self, with: CheckoutRefused()) }
+                .WITH(\.cart) { try $0.THEN_NoEffects() }
+                .WITH(\.cart) { try $0.THEN_NotEnqueued(SaveCart.self) }
                 .runTest()
         }
         #expect(failures == [])
@@ -47,8 +47,8 @@ import Testing
                 }
                 .WHEN(\.promotions, .userAddsItem("gift"))
                 .THEN(\.promotions?.items, equals: ["coupon", "gift"])
-                .THEN_Enqueued(\.promotions, SaveCart(items: ["coupon", "gift"]))
-                .WHEN_OlderEffectCompletes(\.promotions, with: 1)
+                .WITH(\.promotions) { try $0.THEN_Enqueued(SaveCart(items: ["coupon", "gift"])) }
+                .WITH(\.promotions) { try $0.WHEN_OlderEffectCompletes(with: 1) }
                 .WHEN(.userClosesPromotionsCart)
                 .THEN_Nil(\.promotions)
                 .WHEN(.userOpensPromotionsCart)

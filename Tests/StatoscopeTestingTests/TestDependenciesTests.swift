@@ -141,8 +141,8 @@ final class Kitchen: Scope {
         let failures = try capturingFailures {
             try Kitchen.GIVEN { Kitchen() }
                 .WHEN(\.larder, .startsStocktake)
-                .THEN_Enqueued(\.larder, Stocktake())
-                .WHEN_EffectCompletes(\.larder, Stocktake.self, with: "counted")
+                .WITH(\.larder) { try $0.THEN_Enqueued(Stocktake()) }
+                .WITH(\.larder) { try $0.WHEN_EffectCompletes(Stocktake.self, with: "counted") }
                 .THEN(\.larder.seen, equals: "counted")
                 .runTest()
         }

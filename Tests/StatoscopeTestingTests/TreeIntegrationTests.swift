@@ -170,9 +170,9 @@ struct TreeIntegrationTests {
                 .clearingPendingEffects(onWhen: .allScopes)
                 .strictEffects()
                 .WHEN(\.desk, .greet("Ada"))
-                .THEN_Enqueued(\.desk, Desk.Announce(text: "hello, Ada"))
+                .WITH(\.desk) { try $0.THEN_Enqueued(Desk.Announce(text: "hello, Ada")) }
                 .WHEN(.guestArrives("Bob"))
-                .THEN_NoEffects(\.desk)
+                .WITH(\.desk) { try $0.THEN_NoEffects() }
                 .runTest()
         }
         #expect(failures.isEmpty, "\(failures)")

@@ -16,8 +16,8 @@ import Statoscope
 ///     .runTest()
 /// ```
 ///
-/// Effects never run in a plan: they are recorded when enqueued, checked with ``THEN_Enqueued(_:fileID:filePath:line:column:)``
-/// and completed by hand with ``WHEN_EffectCompletes(_:with:fileID:filePath:line:column:)``, so a plan
+/// Effects never run in a plan: they are recorded when enqueued, checked with `THEN_Enqueued` and
+/// completed by hand with ``WHEN_EffectCompletes(_:with:fileID:filePath:line:column:)``, so a plan
 /// is synchronous and deterministic.
 public class TestPlan<S: Scope> {
     package let core: PlanCore

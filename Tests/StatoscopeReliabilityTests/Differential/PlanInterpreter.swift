@@ -196,10 +196,13 @@ enum PlanInterpreter {
         in _: Slot.Type, with value: Int?, plan: TestPlan<DifferentialApp>, at line: UInt
     ) throws {
         if let value {
-            _ = try plan.WHEN_EffectCompletes(\.child, SlotEffect<Slot>.self, with: value, line: line)
+            _ = try plan.WITH(\.child) {
+                try $0.WHEN_EffectCompletes(SlotEffect<Slot>.self, with: value, line: line)
+            }
         } else {
-            _ = try plan.WHEN_EffectFails(
-                \.child, SlotEffect<Slot>.self, with: DifferentialFailure(), line: line)
+            _ = try plan.WITH(\.child) {
+                try $0.WHEN_EffectFails(SlotEffect<Slot>.self, with: DifferentialFailure(), line: line)
+            }
         }
     }
 
@@ -209,10 +212,13 @@ enum PlanInterpreter {
         in _: Slot.Type, with value: Int?, plan: TestPlan<DifferentialApp>, at line: UInt
     ) throws {
         if value != nil {
-            _ = try plan.WHEN_EffectCompletes(\.child, SlotStream<Slot>.self, with: (), line: line)
+            _ = try plan.WITH(\.child) {
+                try $0.WHEN_EffectCompletes(SlotStream<Slot>.self, with: (), line: line)
+            }
         } else {
-            _ = try plan.WHEN_EffectFails(
-                \.child, SlotStream<Slot>.self, with: DifferentialFailure(), line: line)
+            _ = try plan.WITH(\.child) {
+                try $0.WHEN_EffectFails(SlotStream<Slot>.self, with: DifferentialFailure(), line: line)
+            }
         }
     }
 

@@ -7,9 +7,9 @@ extension EffectCountExtremesTests {
     @Test func aNegativeOrHugeCountOnAMissingOptionalSubscopeFailsItsStepOnly() throws {
         let failures = try capturingFailures {
             try MissionControl.GIVEN { MissionControl() }
-                .THEN_Enqueued(\.pad, Countdown.self, count: Int.min)
-                .THEN_Enqueued(\.pad, Countdown(from: 1), count: Int.max)
-                .THEN_Enqueued(\.pad, Countdown.self, count: -1)
+                .WITH(\.pad) { try $0.THEN_Enqueued(Countdown.self, count: Int.min) }
+                .WITH(\.pad) { try $0.THEN_Enqueued(Countdown(from: 1), count: Int.max) }
+                .WITH(\.pad) { try $0.THEN_Enqueued(Countdown.self, count: -1) }
                 .runTest()
         }
         #expect(failures.count == 3, "\(failures)")

@@ -49,10 +49,10 @@ final class BatchRow: Scope {
         switch form {
         case 0: try plan.THEN_Enqueued(Lap.self, count: count)
         case 1: try plan.THEN_Enqueued(Lap(from: 1), count: count)
-        case 2: try plan.THEN_Enqueued(\.inner, Lap.self, count: count)
-        case 3: try plan.THEN_Enqueued(\.inner, Lap(from: 1), count: count)
-        case 4: try plan.THEN_Enqueued(\.spare, Lap.self, count: count)
-        default: try plan.THEN_Enqueued(\.spare, Lap(from: 1), count: count)
+        case 2: try plan.WITH(\.inner) { try $0.THEN_Enqueued(Lap.self, count: count) }
+        case 3: try plan.WITH(\.inner) { try $0.THEN_Enqueued(Lap(from: 1), count: count) }
+        case 4: try plan.WITH(\.spare) { try $0.THEN_Enqueued(Lap.self, count: count) }
+        default: try plan.WITH(\.spare) { try $0.THEN_Enqueued(Lap(from: 1), count: count) }
         }
     }
 

@@ -41,8 +41,8 @@ struct SharingPlanTests {
         try SharingParent.GIVEN { SharingParent() }
             .WHEN(\.right, .opened)
             .WHEN(.received)
-            .THEN_Shared(\.left, SharingKeys.unread, equals: 1)
-            .THEN_Shared(\.right, SharingKeys.unread, equals: 1)
+            .WITH(\.left) { try $0.THEN_Shared(SharingKeys.unread, equals: 1) }
+            .WITH(\.right) { try $0.THEN_Shared(SharingKeys.unread, equals: 1) }
             .THEN(\.left.unread, equals: 1)
             .runTest()
     }
@@ -99,7 +99,7 @@ struct SharingPlanTests {
         let failures = try planFailures {
             try SharingParent.GIVEN { SharingParent() }
                 .WHEN(.received)
-                .THEN_Shared(\.left, SharingKeys.unread, equals: 2)
+                .WITH(\.left) { try $0.THEN_Shared(SharingKeys.unread, equals: 2) }
                 .runTest()
         }
         #expect(

@@ -17,7 +17,7 @@ struct AppRootAcceptanceTests {
             .THEN_Nil(\.path[0].profile)
             .WHEN(.userOpens(.liveCount))
             .WHEN(\.path[1].liveCount, .screenAppeared)
-            .THEN_Enqueued(\.path[1].liveCount, LiveCountUpdates())
+            .WITH(\.path[1].liveCount) { try $0.THEN_Enqueued(LiveCountUpdates()) }
             .WHEN(.userWentBack(toDepth: 1))
             .THEN(\.path.count, equals: 1)
             .THEN_NotNil(\.path[0].counter)
@@ -32,8 +32,10 @@ struct AppRootAcceptanceTests {
             .injecting(ProfileClient.holdingAda)
             .WHEN(.userOpens(.profile))
             .WHEN(\.path[0].profile, .screenAppeared)
-            .THEN_Enqueued(\.path[0].profile, LoadProfile())
-            .WHEN_EffectCompletes(\.path[0].profile, LoadProfile.self, with: ProfileClient.adasProfile)
+            .WITH(\.path[0].profile) { try $0.THEN_Enqueued(LoadProfile()) }
+            .WITH(\.path[0].profile) {
+                try $0.WHEN_EffectCompletes(LoadProfile.self, with: ProfileClient.adasProfile)
+            }
             .THEN(\.path[0].profile?.profile, equals: ProfileClient.adasProfile)
             .runTest()
     }
@@ -57,7 +59,7 @@ struct AppRootAcceptanceTests {
             .THEN(\.path[1].counter?.step, equals: 10)
             .WHEN(.userOpens(.liveCount))
             .WHEN(\.path[2].liveCount, .screenAppeared)
-            .THEN_NoEffects(\.path[2].liveCount)
+            .WITH(\.path[2].liveCount) { try $0.THEN_NoEffects() }
             .runTest()
     }
 

@@ -1,8 +1,13 @@
 import Statoscope
 
 extension TestPlan {
-    /// Checks that an effect equal to `effect` is pending: enqueued by an update and not yet
-    /// completed or cancelled. Effects are compared as first enqueued, before any `map`.
+    /// Checks that an effect equal to `effect` is pending, or, given a `count`, that so many are:
+    /// enqueued by an update and not yet completed or cancelled. Effects are compared as first
+    /// enqueued, before any `map`.
+    ///
+    /// Without a `count`, exactly one is expected. A `count` is for an update that enqueues the same
+    /// effect several times; a `count` of zero checks that none is pending; a negative `count` fails
+    /// the step, naming it.
     ///
     /// <!-- compiled with: SyncedCounterApp -->
     /// <!-- compiled inside: func enqueuedSample(plan: TestPlan<Counter>) throws { _ = try plan … } -->
@@ -11,11 +16,14 @@ extension TestPlan {
     /// .THEN_Enqueued(NetworkEffect<DTO>(request: expectedRequest))
     /// ```
     public func THEN_Enqueued<E: Effect & Equatable>(
-        _ effect: E,
+        _ effect: E, count expected: Int? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws -> Self {
-        try enqueued(effect, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        // Without a count, the message shows how the closest pending effect differs.
+        guard let expected else { return try enqueued(effect, at: location) }
+        return try enqueuedCount(of: effect, expected, at: location)
     }
 
     /// Checks that the scope has no pending effect.
@@ -69,26 +77,6 @@ extension TestPlan {
     ) throws -> Self {
         try enqueuedCount(
             type, expected, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Checks how many pending effects equal `effect`: for an update that enqueues the same effect
-    /// several times. ``THEN_Enqueued(_:fileID:filePath:line:column:)`` expects exactly one.
-    ///
-    /// A `count` of zero checks that none is pending; a negative `count` fails the step, naming it.
-    ///
-    /// <!-- compiled inside: func equalCountSample(plan: TestPlan<Cart>) throws { _ = try plan … } -->
-    /// ```swift
-    /// .WHEN(.userAddsTwoItemsQuickly("a", "a"))
-    /// .THEN_Enqueued(SaveCart(items: ["a"]), count: 2)
-    /// ```
-    public func THEN_Enqueued<E: Effect & Equatable>(
-        _ effect: E, count expected: Int,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
-    ) throws -> Self {
-        try enqueuedCount(
-            of: effect, expected,
-            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Checks that a pending effect of type `E` has a property equal to `expected`.

@@ -33,7 +33,7 @@ extension TestPlan {
     /// Checks the value of a shared key, as the scope reads it.
     ///
     /// Every scope of a subtree reads the same value, so any of them can be checked: this one, or a
-    /// subscope with ``THEN_Shared(_:_:equals:fileID:filePath:line:column:)``.
+    /// subscope inside `WITH`.
     public func THEN_Shared<Value: Equatable>(
         _ key: SharedKey<Value>, equals expected: Value,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -55,19 +55,6 @@ extension TestPlan {
                     \(ValueText.mismatch(expected: captured.value, actual: actual))
                     """)
             })
-    }
-
-    /// Checks the value of a shared key as a subscope reads it.
-    public func THEN_Shared<Child: Scope, Value: Equatable>(
-        _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ key: SharedKey<Value>,
-        equals expected: Value,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
-    ) throws -> Self {
-        try addressing(path.appending(subscope)) {
-            try $0.THEN_Shared(
-                key, equals: expected, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
     }
 
     /// Checks what the scope's store has saved for a persisted key by now: the value and, when
