@@ -103,7 +103,7 @@ final class DemoSession {
     }
 
     /// Analytics tracks events while its registration is kept: for the whole process.
-    private static var analytics: MiddlewareRegistration?
+    private static var analytics: InstrumentRegistration?
 
     /// Narrates a user's action and sends it.
     func user(_ narration: String, _ action: () -> Void) async {
@@ -174,8 +174,8 @@ final class DemoSession {
     }
 
     private var isBusy: Bool {
-        !app.effectsState.effects.isEmpty || !app.counter.effectsState.effects.isEmpty
-            || !app.profile.effectsState.effects.isEmpty
+        !app.scopeEffects.effects.isEmpty || !app.counter.scopeEffects.effects.isEmpty
+            || !app.profile.scopeEffects.effects.isEmpty
     }
 
     /// Closes the live count, whose connection would never settle, waits for every completion
@@ -184,7 +184,7 @@ final class DemoSession {
         if app.liveCount != nil {
             await user("closes the live count") { app.send(.userClosesLiveCount) }
         }
-        await app.effectsState.waitUntilSubtreeSettled()
+        await app.scopeEffects.waitUntilSubtreeSettled()
         await Analytics.waitUntilDelivered()
         replayReportedFlightRecording()
         recorder.stop()

@@ -45,10 +45,4 @@ extension Scope {
     public func useDependencies(_ context: DependencyContext) {
         ScopeRuntimeTable.runtime(for: self).useDependencies(context)
     }
-
-    /// The former name of ``inject(_:)``: it injects any value, not only objects.
-    @available(*, deprecated, renamed: "inject(_:)")
-    public func injectObject<Value: Injectable>(_ value: Value) {
-        inject(value)
-    }
 }

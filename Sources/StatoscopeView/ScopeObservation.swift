@@ -132,7 +132,7 @@ private final class RunTracking: Sendable {
 /// observation's closure. Installed for the run only, so that `send` keeps its fast path otherwise.
 @MainActor
 private final class EventsSentWatch {
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
     private var sentEvents = false
 
     init() {

@@ -153,7 +153,7 @@ extension InspectorTests {
         let plan = await rawGet(port: port, target: "/test-plan?\(token)")
         #expect(plan.status == 200)
         expectNoSecret(plan.text, in: "the inspector's test plan")
-        vault.effectsState.cancelAllEffects()
+        vault.scopeEffects.cancelAllEffects()
         await inspector.stop()
     }
 

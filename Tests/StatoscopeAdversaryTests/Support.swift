@@ -15,7 +15,7 @@ import Testing
 @MainActor
 final class ReportBox {
     var all: [ErrorReport] = []
-    var registration: MiddlewareRegistration?
+    var registration: InstrumentRegistration?
 
     init() {
         registration = ErrorReporting.addHandler { [weak self] report in

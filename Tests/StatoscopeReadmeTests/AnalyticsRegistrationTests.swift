@@ -12,7 +12,7 @@ struct AnalyticsRegistrationTests {
     @Test func analyticsEventsAcceptedBeforeRemovalStillArrive() async {
         let names = LockedValue<[String]>([])
         let counter = InstrumentedCounter()
-        var analytics: MiddlewareRegistration? = Analytics.install { event in
+        var analytics: InstrumentRegistration? = Analytics.install { event in
             names.mutate { $0.append(event.name) }
         }
         counter.send(.inc)
@@ -28,7 +28,7 @@ struct AnalyticsRegistrationTests {
     // goes there. The sink must stop, nothing may crash.
     @Test func anAnalyticsSinkReleasingItsOwnRegistrationOffTheMainActor() async {
         let names = LockedValue<[String]>([])
-        let holder = LockedValue<MiddlewareRegistration?>(nil)
+        let holder = LockedValue<InstrumentRegistration?>(nil)
         holder.mutate { slot in
             slot = Analytics.install { event in
                 names.mutate { $0.append(event.name) }
@@ -49,7 +49,7 @@ struct AnalyticsRegistrationTests {
     @Test func manyEventsInFlightWhenOneOfTwoSinksIsDropped() async {
         let first = LockedValue<[String]>([])
         let second = LockedValue<[String]>([])
-        var one: MiddlewareRegistration? = Analytics.install { event in
+        var one: InstrumentRegistration? = Analytics.install { event in
             first.mutate { $0.append("\(event.parameters)") }
         }
         let two = Analytics.install { event in second.mutate { $0.append("\(event.parameters)") } }

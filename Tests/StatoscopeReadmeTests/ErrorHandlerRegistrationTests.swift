@@ -11,8 +11,8 @@ struct ErrorHandlerRegistrationTests {
     // report is delivered; the released ones receive nothing after.
     @Test func handlersReleasingRegistrationsWhileAReportIsDelivered() {
         let log = MainBox<[String]>([])
-        let second = MainBox<MiddlewareRegistration?>(nil)
-        let first = MainBox<MiddlewareRegistration?>(nil)
+        let second = MainBox<InstrumentRegistration?>(nil)
+        let first = MainBox<InstrumentRegistration?>(nil)
         first.value = ErrorReporting.addHandler { report in
             log.value.append("first \(report.error)")
             second.value = nil
@@ -36,7 +36,7 @@ struct ErrorHandlerRegistrationTests {
 
     @Test func handlersAddingHandlersFromHandlers() {
         let log = MainBox<[String]>([])
-        let kept = MainBox<[MiddlewareRegistration]>([])
+        let kept = MainBox<[InstrumentRegistration]>([])
         let adder = ErrorReporting.addHandler { report in
             log.value.append("adder \(report.error)")
             if kept.value.isEmpty {

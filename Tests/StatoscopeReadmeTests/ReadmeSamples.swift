@@ -71,7 +71,7 @@ final class SyncedCounter: Scope {
             count += 1
             isSaving = true
             // A newer save replaces the one in flight: no bookkeeping by hand.
-            effectsState.enqueue(PostCount(count: count).mapToResult().map(When.serverSaved), key: "save")
+            scopeEffects.enqueue(PostCount(count: count).mapToResult().map(When.serverSaved), key: "save")
         case .serverSaved(let result):
             guard isSaving else { throw InvalidStateError("a save completed while none was in flight") }
             isSaving = false
@@ -151,7 +151,7 @@ final class Row: Scope {
             home.send(.rowOpened(id))         // child to parent, through the parent's entry point
             let api = api
             let id = id
-            effectsState.enqueue(AnyEffect { try await api.loadName(id) }.map(When.nameLoaded))
+            scopeEffects.enqueue(AnyEffect { try await api.loadName(id) }.map(When.nameLoaded))
         case .nameLoaded(let name):
             self.name = name
         }
@@ -159,7 +159,7 @@ final class Row: Scope {
 }
 
 @MainActor
-func instrument(_ home: Home) -> [MiddlewareRegistration] {
+func instrument(_ home: Home) -> [InstrumentRegistration] {
     home.inject(NamesAPI { id in "mock \(id)" })         // home's subtree only
     EventLogging.enable(level: .info, stateDiffs: true)        // events, effects, state diffs
     print(home.subtreeDescription)                             // the tree's state, as text

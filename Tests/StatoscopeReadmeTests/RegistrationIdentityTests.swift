@@ -8,12 +8,12 @@ import Testing
 @MainActor
 @Suite(.serialized, .isolatedInstruments)
 struct RegistrationIdentityTests {
-    // MiddlewareRegistration: Hashable and ==; "An identifier no other instrument has".
+    // InstrumentRegistration: Hashable and ==; "An identifier no other instrument has".
     @Test func registrationsOfEveryKindAreDistinctInASetAndKeepRunningThere() async {
         let log = MainBox<[String]>([])
         let tracked = LockedValue(0)
         let counter = InstrumentedCounter()
-        var set: Set<MiddlewareRegistration> = []
+        var set: Set<InstrumentRegistration> = []
         set.insert(
             Middleware.addAppWide { event, next in
                 log.value.append("app")
@@ -58,7 +58,7 @@ struct RegistrationIdentityTests {
 
     @Test func errorReportingRegistrationIsTheSameTypeAndEquatesByIdentity() {
         let a: ErrorReporting.Registration = ErrorReporting.addHandler { _ in }
-        let b: MiddlewareRegistration = ErrorReporting.addHandler { _ in }
+        let b: InstrumentRegistration = ErrorReporting.addHandler { _ in }
         #expect(a != b)
         #expect(a == a)
         let c = a
@@ -67,7 +67,7 @@ struct RegistrationIdentityTests {
         b.remove()
     }
 
-    // MiddlewareRegistration's == and hash(into:) are nonisolated: usable off the main actor.
+    // InstrumentRegistration's == and hash(into:) are nonisolated: usable off the main actor.
     @Test func registrationsCompareAndHashOffTheMainActor() async {
         let a = Middleware.addAppWide { event, next in try next(event) }
         let b = ErrorReporting.addHandler { _ in }

@@ -20,11 +20,11 @@ final class UpdateHook: Scope {
 @MainActor
 @Suite(.serialized, .isolatedInstruments)
 struct RegistrationInsideAnUpdateTests {
-    // MiddlewareRegistration.remove(): "events sent from now on skip it". An event sent (queued)
+    // InstrumentRegistration.remove(): "events sent from now on skip it". An event sent (queued)
     // by the update that released the registration is sent after the removal.
     @Test func anEventQueuedAfterAnUpdateReleasedAnAppWideMiddlewareSkipsIt() {
         let seen = MainBox<[String]>([])
-        let box = MainBox<MiddlewareRegistration?>(
+        let box = MainBox<InstrumentRegistration?>(
             Middleware.addAppWide { event, next in
                 seen.value.append(event.description)
                 try next(event)
@@ -60,7 +60,7 @@ struct RegistrationInsideAnUpdateTests {
     // Added during an update: the events sent after (queued) pass it.
     @Test func anEventQueuedAfterAnUpdateAddedMiddlewarePassesIt() {
         let seen = MainBox<[String]>([])
-        let kept = MainBox<[MiddlewareRegistration]>([])
+        let kept = MainBox<[InstrumentRegistration]>([])
         let hook = UpdateHook()
         let other = InstrumentedCounter()
         hook.action = {
@@ -86,7 +86,7 @@ struct RegistrationInsideAnUpdateTests {
     @Test func aScopesMiddlewareReleasedInsideItsUpdateSkipsTheQueuedEvent() {
         let seen = MainBox(0)
         let hook = UpdateHook()
-        let box = MainBox<MiddlewareRegistration?>(nil)
+        let box = MainBox<InstrumentRegistration?>(nil)
         box.value = hook.addMiddleware { _, when, next in
             seen.value += 1
             try next(when)
@@ -107,7 +107,7 @@ struct RegistrationInsideAnUpdateTests {
     @Test func anErrorHandlerRemovedByTheUpdateThatThrowsDoesNotReceiveItsReport() {
         let seen = MainBox(0)
         let others = MainBox(0)
-        let box = MainBox<MiddlewareRegistration?>(ErrorReporting.addHandler { _ in seen.value += 1 })
+        let box = MainBox<InstrumentRegistration?>(ErrorReporting.addHandler { _ in seen.value += 1 })
         let other = ErrorReporting.addHandler { _ in others.value += 1 }
         let hook = UpdateHook()
         hook.action = { box.value = nil }

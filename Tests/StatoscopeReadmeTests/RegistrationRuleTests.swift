@@ -42,7 +42,7 @@ struct RegistrationRuleTests {
         #expect(tracked.value == 0)
     }
 
-    // MiddlewareRegistration.remove(): "Removing twice does nothing more"; "An identifier no other
+    // InstrumentRegistration.remove(): "Removing twice does nothing more"; "An identifier no other
     // instrument has, so that removal finds its own entry."
     @Test func removingTwiceOrRemovingOneKindLeavesEveryOtherInstrumentRunning() async {
         let log = MainBox<[String]>([])
@@ -86,7 +86,7 @@ struct RegistrationRuleTests {
     // "events sent from now on skip it": a middleware removing itself from inside its call.
     @Test func anAppWideMiddlewareRemovingItselfInsideItsCall() {
         let seen = MainBox(0)
-        let box = MainBox<MiddlewareRegistration?>(nil)
+        let box = MainBox<InstrumentRegistration?>(nil)
         box.value = Middleware.addAppWide { event, next in
             seen.value += 1
             box.value?.remove()
@@ -102,7 +102,7 @@ struct RegistrationRuleTests {
 
     @Test func anAppWideMiddlewareReleasingItsOwnRegistrationInsideItsCall() {
         let seen = MainBox(0)
-        let box = MainBox<MiddlewareRegistration?>(nil)
+        let box = MainBox<InstrumentRegistration?>(nil)
         box.value = Middleware.addAppWide { event, next in
             seen.value += 1
             box.value = nil
@@ -118,8 +118,8 @@ struct RegistrationRuleTests {
     @Test func aScopeMiddlewareRemovingItselfAndAnotherInsideItsCall() {
         let log = MainBox<[String]>([])
         let counter = InstrumentedCounter()
-        let later = MainBox<MiddlewareRegistration?>(nil)
-        let own = MainBox<MiddlewareRegistration?>(nil)
+        let later = MainBox<InstrumentRegistration?>(nil)
+        let own = MainBox<InstrumentRegistration?>(nil)
         own.value = counter.addMiddleware { _, when, next in
             log.value.append("first")
             own.value?.remove()
@@ -141,7 +141,7 @@ struct RegistrationRuleTests {
 
     @Test func aMiddlewareAddingAnotherInsideItsCallKeepsItForTheNextEvent() {
         let log = MainBox<[String]>([])
-        let added = MainBox<MiddlewareRegistration?>(nil)
+        let added = MainBox<InstrumentRegistration?>(nil)
         let outer = Middleware.addAppWide { event, next in
             log.value.append("outer")
             if added.value == nil {
@@ -168,7 +168,7 @@ struct RegistrationRuleTests {
     @Test func aScopeMiddlewareRegistrationKeptAfterItsScopeIsReleased() async {
         let seen = MainBox<[String]>([])
         weak var weakScope: InstrumentedCounter?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         let tracker = LockedValue<Tracker?>(Tracker())
         weak let weakTracker = tracker.value
         do {
@@ -208,7 +208,7 @@ struct RegistrationRuleTests {
 
     @Test func anAppWideRegistrationReleasedOnAnotherThreadStopsTheMiddleware() async {
         let seen = MainBox(0)
-        let holder = LockedValue<MiddlewareRegistration?>(
+        let holder = LockedValue<InstrumentRegistration?>(
             Middleware.addAppWide { event, next in
                 seen.value += 1
                 try next(event)
@@ -228,7 +228,7 @@ struct RegistrationRuleTests {
         let seen = MainBox(0)
         let reports = MainBox<[ErrorReport]>([])
         let handler = ErrorReporting.addHandler { reports.value.append($0) }
-        var registrations: [MiddlewareRegistration] = []
+        var registrations: [InstrumentRegistration] = []
         var reusedAfterMiddleware = 0
         var reusedAfterDismissal = 0
         for _ in 0..<300 {

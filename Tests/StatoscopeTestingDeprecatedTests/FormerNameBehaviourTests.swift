@@ -1,6 +1,6 @@
-// The former names (`sendUnsafe`, `injectObject`, `EffectsState`) compile, deprecated, naming their
-// replacement, and behave as the new ones do. CHANGELOG 0.1.0: "the former names compile,
-// deprecated, naming their replacement."
+// The former names (`sendUnsafe`, `injectObject`, `EffectsState`, `effectsState`,
+// `MiddlewareRegistration`) compile, deprecated, naming their replacement, and behave as the new ones
+// do. CHANGELOG 0.1.0: "the former names compile, deprecated, naming their replacement."
 import Statoscope
 import StatoscopeTesting
 import Testing
@@ -73,6 +73,15 @@ final class FormerNameRoot: Scope {
         let new: ScopeEffects<FormerNameLeaf> = old
         #expect(EffectsState<FormerNameLeaf>.self == ScopeEffects<FormerNameLeaf>.self)
         #expect(new.effects.isEmpty)
+    }
+
+    @Test func middlewareRegistrationIsInstrumentRegistration() {
+        let leaf = FormerNameLeaf()
+        let old: MiddlewareRegistration = leaf.addMiddleware { _, when, next in try next(when) }
+        let new: InstrumentRegistration = old
+        #expect(MiddlewareRegistration.self == InstrumentRegistration.self)
+        #expect(new == old)
+        new.remove()
     }
 }
 

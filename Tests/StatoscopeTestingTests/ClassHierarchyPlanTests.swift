@@ -19,7 +19,7 @@ class BaseCart: Scope {
         switch when {
         case .add(let item):
             items.append(item)
-            effectsState.enqueue(SaveCart(items: items).map(When.saved))
+            scopeEffects.enqueue(SaveCart(items: items).map(When.saved))
         case .saved(let count):
             savedCount = count
         case .writeNote:
@@ -32,7 +32,7 @@ class BaseCart: Scope {
 final class GiftCart: BaseCart {
     var wrapped = false
     var middlewareSaw: [String] = []
-    var middleware: MiddlewareRegistration?
+    var middleware: InstrumentRegistration?
 }
 
 @MainActor

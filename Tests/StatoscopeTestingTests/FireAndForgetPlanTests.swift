@@ -19,7 +19,7 @@ final class ArticleReader: Scope {
 
     func update(_ when: When) throws {
         opened += 1
-        effectsState.enqueueFireAndForget(TrackOpen(screen: "reader"))
+        scopeEffects.enqueueFireAndForget(TrackOpen(screen: "reader"))
     }
 }
 

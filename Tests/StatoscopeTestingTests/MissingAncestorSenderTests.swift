@@ -46,7 +46,7 @@ final class Porch: Scope {
         switch when {
         case .order:
             let gate = gate
-            effectsState.enqueue(AnyEffect { await gate.wait() }.map { When.arrived })
+            scopeEffects.enqueue(AnyEffect { await gate.wait() }.map { When.arrived })
         case .arrived:
             arrivals += 1
             house.send(.visited)
@@ -116,10 +116,10 @@ struct MissingAncestorSenderTests {
         porch.send(.order)
         town.send(.movePorchToYard)
         #expect(town.yard.porch === porch)
-        #expect(porch.effectsState.effects.count == 1, "moving keeps the work")
+        #expect(porch.scopeEffects.effects.count == 1, "moving keeps the work")
         await withKnownIssue {
             await porch.gate.open()
-            #expect(await porch.effectsState.settlesWithinTestPatience())
+            #expect(await porch.scopeEffects.settlesWithinTestPatience())
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("House")
         }

@@ -18,7 +18,7 @@ final class ChatWindow: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userJoined:
-            effectsState.enqueue(
+            scopeEffects.enqueue(
                 AnyStreamEffect<String> { _ in }.map(When.messageArrived).onEnd(When.chatEnded))
         case .messageArrived(let message):
             messages.append(message)

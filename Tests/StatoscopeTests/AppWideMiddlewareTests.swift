@@ -219,7 +219,7 @@ struct InstrumentChangesDuringAnEventTests {
     @Test func aMiddlewareThatRemovesItselfWhileRunningPassesTheEventOnAndIsGoneAfter() async {
         let journal = Journal()
         var seen = 0
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         registration = Middleware.addAppWide { event, next in
             guard event.scope === journal else { return try next(event) }
             seen += 1

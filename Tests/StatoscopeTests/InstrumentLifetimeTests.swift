@@ -70,7 +70,7 @@ struct InstrumentLifetimeTests {
 
     @Test func aReleasedScopesMiddlewareGoesWithIt() async {
         weak var sentinel: Sentinel?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         do {
             let scope = Diary()
             let held = Sentinel()
@@ -94,7 +94,7 @@ struct InstrumentLifetimeTests {
     @Test func aScopesMiddlewareStopsWhenItsRegistrationIsReleased() async {
         let scope = Diary()
         var seen: [String] = []
-        var registration: MiddlewareRegistration? = scope.addMiddleware { _, when, next in
+        var registration: InstrumentRegistration? = scope.addMiddleware { _, when, next in
             seen.append("\(when)")
             try next(when)
         }

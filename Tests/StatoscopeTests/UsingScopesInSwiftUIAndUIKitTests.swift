@@ -25,10 +25,10 @@ struct UsingScopesInSwiftUIAndUIKitTests {
         recipes.send(.userTappedRecipe("Gazpacho"))
         let detail = recipes.path[0]
         detail.send(.screenAppeared)
-        await detail.effectsState.waitUntilSettled()
+        await detail.scopeEffects.waitUntilSettled()
         #expect(detail.ingredients == ["tomato", "cucumber", "garlic"])
         detail.send(.screenAppeared)
-        #expect(detail.effectsState.effects.isEmpty)
+        #expect(detail.scopeEffects.effects.isEmpty)
         recipes.navigationPath(\.path, popTo: { .userWentBack(toDepth: $0) }).value = []
         #expect(recipes.path.isEmpty)
     }

@@ -91,7 +91,7 @@ package enum Dispatcher {
     // swapped out of its slot, and released (its scope and its `When`, whose deinits are the app's)
     // at the end of the loop's iteration, outside any access, and `removeAll` then releases only
     // `QueuedEvent.ran`, which holds nothing (a deinit that sends appends behind, and the loop runs
-    // it); `stage` appends a runtime its caller holds, and `commitStagedEffects` takes the list out
+    // it); `stage` appends a runtime its caller holds, and `settleStagedRuntimes` takes the list out
     // before the runtimes commit, giving its buffer back only once empty; the work after settling is
     // taken out before it runs. `ReentrancyTests.aScopeReleasedAfterItsQueuedEventRanMaySendFromItsDeinit`.
     @exclusivity(unchecked) private static var work = Work()
@@ -198,14 +198,14 @@ package enum Dispatcher {
     static func dispatch<S: Scope>(_ when: S.When, to scope: S) throws {
         if gate & firstEvent != 0 { learnWhetherTestsRun() }
         if isUpdating {
-            return enqueue(when, to: scope)
+            return queueEvent(when, to: scope)
         }
         defer { if gate & afterOutermostWork != 0 { runAfterOutermost() } }
         try runOutermost(of: scope) { try deliver(when, to: scope, isInput: true) }
     }
 
     @usableFromInline
-    static func enqueue<S: Scope>(_ when: S.When, to scope: S) {
+    static func queueEvent<S: Scope>(_ when: S.When, to scope: S) {
         work.queue.append(QueuedEvent(scope: scope, when: when))
         noteDeferredWork()
     }
@@ -343,7 +343,7 @@ package enum Dispatcher {
     /// ones included), then the effects it staged start, or are discarded if it threw.
     private static func settleUpdate(failed: Bool) {
         ScopeLifetimes.settleLeavingChildren()
-        commitStagedEffects(failed: failed)
+        settleStagedRuntimes(failed: failed)
     }
 
     /// Records that `runtime` staged an effect during the running update.
@@ -352,7 +352,7 @@ package enum Dispatcher {
         noteDeferredWork()
     }
 
-    private static func commitStagedEffects(failed: Bool) {
+    private static func settleStagedRuntimes(failed: Bool) {
         guard !work.staged.isEmpty else { return }
         // Taken out rather than copied, so that its buffer is reused instead of a new one being
         // allocated for every update that enqueues an effect.

@@ -122,5 +122,5 @@ public enum ErrorReporting {
     }
 
     /// A handler added with ``addHandler(_:)``: removing or releasing it stops the handler.
-    public typealias Registration = MiddlewareRegistration
+    public typealias Registration = InstrumentRegistration
 }

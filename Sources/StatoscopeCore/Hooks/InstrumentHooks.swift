@@ -23,7 +23,7 @@ package enum InstrumentHooks {
 
     /// Installs `middleware` on `scope`: see `Scope.addMiddleware(_:)`.
     @usableFromInline
-    static func addMiddleware(_ middleware: AnyScopeMiddleware, to scope: AnyObject) -> MiddlewareRegistration
+    static func addMiddleware(_ middleware: AnyScopeMiddleware, to scope: AnyObject) -> InstrumentRegistration
     {
         scopeMiddlewares.add(middleware, to: scope)
     }

@@ -88,7 +88,7 @@ package final class InstrumentIsolation: Sendable {
     @MainActor private var endings: [@MainActor () -> Void] = []
     /// The logger ``ErrorReporting`` writes to inside it, once set there.
     @MainActor package var errorLogger: Logger?
-    @MainActor private var activity: MiddlewareRegistration?
+    @MainActor private var activity: InstrumentRegistration?
 
     @MainActor
     init(inside enclosing: InstrumentIsolation?) {
@@ -146,7 +146,7 @@ package final class InstrumentIsolation: Sendable {
     /// Takes out the instrument `registration` installed when the isolation ends, if it still runs.
     /// Kept weakly: dropping the registration still stops the instrument at once.
     @MainActor
-    package func endsWith(_ registration: MiddlewareRegistration) -> MiddlewareRegistration {
+    package func endsWith(_ registration: InstrumentRegistration) -> InstrumentRegistration {
         endings.append { [weak registration] in registration?.remove() }
         return registration
     }

@@ -32,15 +32,15 @@ public final class InstrumentList<Element> {
     @inlinable public var elements: [Element] { storedElements }
 
     /// Installs `element` until the registration is removed or dropped.
-    public func add(_ element: Element) -> MiddlewareRegistration {
+    public func add(_ element: Element) -> InstrumentRegistration {
         let id = append(element)
         // The lists are static and live as long as the process: a strong capture costs nothing.
-        return MiddlewareRegistration { [self] in remove(id: id) }
+        return InstrumentRegistration { [self] in remove(id: id) }
     }
 
     /// Installs `element` until ``remove(id:)`` is called with the identifier returned.
     public func append(_ element: Element) -> UInt64 {
-        let id = MiddlewareRegistration.nextID()
+        let id = InstrumentRegistration.nextID()
         storedElements.append(element)
         ids.append(id)
         onChange()

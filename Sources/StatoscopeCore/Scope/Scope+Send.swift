@@ -37,11 +37,4 @@ extension Scope {
         }
         try Dispatcher.runOutermost(of: self) { try update(when) }
     }
-
-    /// The former name of ``sendThrowing(_:)``: nothing about it is unsafe; it throws.
-    @available(*, deprecated, renamed: "sendThrowing(_:)")
-    @inlinable
-    public func sendUnsafe(_ when: When) throws {
-        try sendThrowing(when)
-    }
 }

@@ -13,7 +13,7 @@ final class EffectPart: ScopeRuntimePart {
     // equal keys, which no entry may hold), and a key's `==` and `hash(into:)` are nonisolated (keys
     // are `Sendable`, which rules out an isolated conformance). Hot: every enqueue, start, completion.
     // `ReentrancyTests.aKeyLetGoOfByTheTableMayEnqueueAndReadFromItsDeinit`.
-    @exclusivity(unchecked) var machine = EffectsStateMachine<ScopeEffect>()
+    @exclusivity(unchecked) var machine = EffectsStateMachine<EnqueuedEffect>()
     /// The tasks running the scope's effects, and who waits for them.
     // SAFETY: Sound because only the main actor touches it and nothing of the app's runs inside an
     // access: waiters are copied out before they are resumed, the start buffer is taken out while in
@@ -36,7 +36,7 @@ final class EffectPart: ScopeRuntimePart {
 
 extension ScopeRuntime {
     /// The lifecycle of the scope's effects: empty until it enqueues one.
-    package internal(set) var effects: EffectsStateMachine<ScopeEffect> {
+    package internal(set) var effects: EffectsStateMachine<EnqueuedEffect> {
         _read {
             if let part = effectPart {
                 yield effectPart(part).machine

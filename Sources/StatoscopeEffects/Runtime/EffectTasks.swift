@@ -11,7 +11,7 @@ struct EffectTasks {
     /// Whether the running update staged effects here, so the dispatcher commits them once.
     var isStaged = false
     /// The effects an update's return starts, kept between updates for its buffer.
-    var startBuffer: [EffectsStateMachine<ScopeEffect>.Started] = []
+    var startBuffer: [EffectsStateMachine<EnqueuedEffect>.Started] = []
     /// `waitUntilSettled()` callers, resumed once no effect is staged or running.
     var settleWaiters: [CheckedContinuation<Void, Never>] = []
     /// `waitUntilSettled(timeout:)` callers, resumed once no effect is staged or running, or when

@@ -48,7 +48,7 @@ extension ScopeRuntime {
     /// Apart from the keyed enqueue, so that the common case copies and tests no optional key: that
     /// cost more than staging the effect.
     @usableFromInline
-    func enqueue(_ effect: ScopeEffect) {
+    func enqueue(_ effect: EnqueuedEffect) {
         guard !isDismissed else { return rejectForDismissal(effect) }
         let part = ownEffectPart
         part.machine.stage(effect)
@@ -58,7 +58,7 @@ extension ScopeRuntime {
 
     /// Stages an effect; it starts when the running update returns, or at once outside any update.
     @usableFromInline
-    func enqueue(_ effect: ScopeEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
+    func enqueue(_ effect: EnqueuedEffect, key: AnyHashable?, policy: EffectKeyPolicy) {
         guard !isDismissed else { return rejectForDismissal(effect) }
         let part = ownEffectPart
         if key == nil, case .cancelOlder = policy {
@@ -85,7 +85,7 @@ extension ScopeRuntime {
 
     /// A dismissed scope has no work: what it enqueues (from a view still holding it, say) is
     /// cancelled before it starts.
-    private func rejectForDismissal(_ effect: ScopeEffect) {
+    private func rejectForDismissal(_ effect: EnqueuedEffect) {
         notify(.enqueued, effect)
         notify(.cancelled, effect)
     }
@@ -164,14 +164,18 @@ extension ScopeRuntime {
     }
 
     /// The update that enqueued newer effects with their keys returned: the older ones end now.
-    private func cancelReplaced(in part: EffectPart, _ replaced: [EffectsStateMachine<ScopeEffect>.Entry]) {
+    private func cancelReplaced(
+        in part: EffectPart, _ replaced: [EffectsStateMachine<EnqueuedEffect>.Entry]
+    ) {
         for entry in replaced {
             dropTask(in: part, of: entry.payload, cancelling: true)
             notify(.cancelled, entry.payload)
         }
     }
 
-    private func start(in part: EffectPart, _ id: EffectID, _ effect: ScopeEffect, after delay: Duration?) {
+    private func start(
+        in part: EffectPart, _ id: EffectID, _ effect: EnqueuedEffect, after delay: Duration?
+    ) {
         let dependencies = dependenciesForEffects()
         let body = effect.body
         body.runtime = self
@@ -247,12 +251,12 @@ extension ScopeRuntime {
         }
     }
 
-    private func report(_ error: any Error, of effect: ScopeEffect) {
+    private func report(_ error: any Error, of effect: EnqueuedEffect) {
         ErrorReporting.report(ErrorReport(error: error, source: .effect(effect.pristine), runtime: self))
     }
 
     /// Cancels the effects matching `predicate`, given each pristine effect.
-    func cancelEffects(where predicate: (EffectsStateMachine<ScopeEffect>.Entry) -> Bool) {
+    func cancelEffects(where predicate: (EffectsStateMachine<EnqueuedEffect>.Entry) -> Bool) {
         // SAFETY: Sound against re-entry because the predicate is the app's code (it may read this
         // scope's effects, enqueue or cancel some itself, send events) and runs while no access to
         // the unchecked `effects` is live: `inFlight` is computed, so the read ends once it returned
@@ -270,7 +274,7 @@ extension ScopeRuntime {
         ended(in: part, part.machine.cancel(key: key))
     }
 
-    private func ended(in part: EffectPart, _ cancelled: [EffectsStateMachine<ScopeEffect>.Entry]) {
+    private func ended(in part: EffectPart, _ cancelled: [EffectsStateMachine<EnqueuedEffect>.Entry]) {
         releaseKeys(in: part)
         guard !cancelled.isEmpty else { return }
         cancelReplaced(in: part, cancelled)
@@ -347,7 +351,7 @@ extension ScopeRuntime {
         }
     }
 
-    func notify(_ event: EffectLifecycleEvent, _ effect: ScopeEffect) {
+    func notify(_ event: EffectLifecycleEvent, _ effect: EnqueuedEffect) {
         let hooks = Self.effectRunning.hooks
         guard hooks.observer != nil || hooks.recorder != nil || hooks.inspector != nil else { return }
         hooks.observer?(self, event, effect.pristine)
@@ -364,7 +368,7 @@ extension ScopeRuntime {
     /// no longer has the effect, so nothing cancels it, and the task is released with the body. (The
     /// task lets go of its closure, which holds the body, when it ends: the two hold each other
     /// only until then.)
-    private func dropTask(in part: EffectPart, of effect: ScopeEffect, cancelling: Bool) {
+    private func dropTask(in part: EffectPart, of effect: EnqueuedEffect, cancelling: Bool) {
         guard effect.body.runtime != nil else { return }
         if cancelling { EffectStarter.shared.cancel(effect.body) }
         if part.tasks.taskDropped() { ScopeRuntimeTable.becameIdle(self) }

@@ -13,7 +13,7 @@ extension ScopeEffects {
     @inlinable
     public func enqueue(_ event: S.When, after delay: Duration) {
         runtime.enqueue(
-            ScopeEffect(delayed: event, after: delay, for: S.self), key: nil, policy: .debounce(delay))
+            EnqueuedEffect(delayed: event, after: delay, for: S.self), key: nil, policy: .debounce(delay))
     }
 
     /// Sends `event` to the scope once `delay` has passed with no newer event enqueued with `key`: each
@@ -24,7 +24,7 @@ extension ScopeEffects {
     /// ```swift
     /// case .userTyped(let text):
     ///     self.text = text
-    ///     effectsState.enqueue(.textSettled, after: .milliseconds(300), key: "settle")
+    ///     scopeEffects.enqueue(.textSettled, after: .milliseconds(300), key: "settle")
     /// case .textSettled:
     ///     settledText = text
     /// ```
@@ -34,7 +34,7 @@ extension ScopeEffects {
     @inlinable
     public func enqueue(_ event: S.When, after delay: Duration, key: some Hashable & Sendable) {
         runtime.enqueue(
-            ScopeEffect(delayed: event, after: delay, for: S.self), key: AnyHashable(key),
+            EnqueuedEffect(delayed: event, after: delay, for: S.self), key: AnyHashable(key),
             policy: .debounce(delay))
     }
 }

@@ -10,14 +10,14 @@ extension ScopeEffects {
     /// <!-- compiled inside: struct TrackOpen: Effect { let screen: String; func runEffect() async throws {} }; final class Article: Scope { enum When { case appeared }; func update(_ when: When) throws { switch when { … } } } -->
     /// ```swift
     /// case .appeared:
-    ///     effectsState.enqueueFireAndForget(TrackOpen(screen: "article"))
+    ///     scopeEffects.enqueueFireAndForget(TrackOpen(screen: "article"))
     /// ```
     ///
     /// A test plan records it, lists it, and completes it with `WHEN_EffectCompletes`, which sends
     /// nothing to the scope.
     @inlinable
     public func enqueueFireAndForget<E: Effect>(_ effect: E) {
-        runtime.enqueue(ScopeEffect(fireAndForget: effect))
+        runtime.enqueue(EnqueuedEffect(fireAndForget: effect))
     }
 
     /// Enqueues work whose result no event needs under a key; when an effect with the same key is
@@ -26,6 +26,6 @@ extension ScopeEffects {
     public func enqueueFireAndForget<E: Effect>(
         _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
     ) {
-        runtime.enqueue(ScopeEffect(fireAndForget: effect), key: AnyHashable(key), policy: policy)
+        runtime.enqueue(EnqueuedEffect(fireAndForget: effect), key: AnyHashable(key), policy: policy)
     }
 }

@@ -18,7 +18,7 @@ extension ScopeEffects {
     /// <!-- compiled with: Scopes -->
     /// <!-- compiled inside: extension Counter { func retrySample(request: URLRequest) { … } } -->
     /// ```swift
-    /// effectsState.enqueue(
+    /// scopeEffects.enqueue(
     ///     NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted),
     ///     retrying: .exponentialBackoff(maxAttempts: 4, initialDelay: .seconds(1), maxDelay: .seconds(8)))
     /// ```
@@ -30,7 +30,7 @@ extension ScopeEffects {
     public func enqueue<E: Effect>(
         _ effect: E, retrying policy: RetryPolicy, onRetry: (@Sendable (RetryAttempt) -> S.When)? = nil
     ) where E.ResultType == S.When {
-        runtime.enqueue(ScopeEffect(effect, for: S.self, retrying: policy, onRetry: onRetry))
+        runtime.enqueue(EnqueuedEffect(effect, for: S.self, retrying: policy, onRetry: onRetry))
     }
 
     /// Enqueues an effect that runs again after a failure, as `retry` says, under a key; when an
@@ -42,7 +42,7 @@ extension ScopeEffects {
         retrying retry: RetryPolicy, onRetry: (@Sendable (RetryAttempt) -> S.When)? = nil
     ) where E.ResultType == S.When {
         runtime.enqueue(
-            ScopeEffect(effect, for: S.self, retrying: retry, onRetry: onRetry), key: AnyHashable(key),
+            EnqueuedEffect(effect, for: S.self, retrying: retry, onRetry: onRetry), key: AnyHashable(key),
             policy: policy)
     }
 }

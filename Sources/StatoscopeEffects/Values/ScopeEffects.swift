@@ -1,12 +1,12 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
-/// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/effectsState``.
+/// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/scopeEffects``.
 ///
 /// <!-- compiled with: Scopes -->
 /// <!-- compiled inside: extension Counter { func enqueueSample(request: URLRequest) { … } } -->
 /// ```swift
-/// effectsState.enqueue(NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted))
-/// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
+/// scopeEffects.enqueue(NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted))
+/// scopeEffects.cancelEffect { $0 is NetworkEffect<DTO> }
 /// ```
 ///
 /// Effects enqueued during `update` start when it returns, and are discarded if it throws. A
@@ -26,7 +26,7 @@ public struct ScopeEffects<S: Scope> {
     /// Enqueues an effect whose result is one of the scope's events.
     @inlinable
     public func enqueue<E: Effect>(_ effect: E) where E.ResultType == S.When {
-        runtime.enqueue(ScopeEffect(effect, for: S.self))
+        runtime.enqueue(EnqueuedEffect(effect, for: S.self))
     }
 
     /// Enqueues an effect under a key; when an effect with the same key is in flight, `policy` says
@@ -39,13 +39,13 @@ public struct ScopeEffects<S: Scope> {
     /// <!-- compiled inside: extension SearchScreen { func keySample(_ when: When) { switch when { … case .resultsArrived: break } } } -->
     /// ```swift
     /// case .userTypedQuery(let query):
-    ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
+    ///     scopeEffects.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
     /// ```
     @inlinable
     public func enqueue<E: Effect>(
         _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
     ) where E.ResultType == S.When {
-        runtime.enqueue(ScopeEffect(effect, for: S.self), key: AnyHashable(key), policy: policy)
+        runtime.enqueue(EnqueuedEffect(effect, for: S.self), key: AnyHashable(key), policy: policy)
     }
 
     /// Enqueues a stream effect whose elements are the scope's events, delivered in order until the
@@ -55,11 +55,11 @@ public struct ScopeEffects<S: Scope> {
     /// <!-- compiled inside: extension Dashboard { func streamSample(_ when: When) { switch when { … default: break } } } -->
     /// ```swift
     /// case .screenAppeared:
-    ///     effectsState.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
+    ///     scopeEffects.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
     /// ```
     @inlinable
     public func enqueue<E: StreamEffect>(_ effect: E) where E.Element == S.When {
-        runtime.enqueue(ScopeEffect(stream: effect, for: S.self))
+        runtime.enqueue(EnqueuedEffect(stream: effect, for: S.self))
     }
 
     /// Enqueues a stream effect under a key; when an effect with the same key is in flight, `policy`
@@ -69,7 +69,7 @@ public struct ScopeEffects<S: Scope> {
     public func enqueue<E: StreamEffect>(
         _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
     ) where E.Element == S.When {
-        runtime.enqueue(ScopeEffect(stream: effect, for: S.self), key: AnyHashable(key), policy: policy)
+        runtime.enqueue(EnqueuedEffect(stream: effect, for: S.self), key: AnyHashable(key), policy: policy)
     }
 
     /// The effects enqueued and not yet completed or cancelled, oldest first, as first enqueued (their
@@ -85,7 +85,7 @@ public struct ScopeEffects<S: Scope> {
     ///
     /// <!-- compiled inside: extension Counter { func cancelSample() { … } } -->
     /// ```swift
-    /// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
+    /// scopeEffects.cancelEffect { $0 is NetworkEffect<DTO> }
     /// ```
     public func cancelEffect(where predicate: (any Effect) -> Bool) {
         ScopeRuntimeTable.existingRuntime(for: scope)?.cancelEffects { predicate($0.payload.pristine) }
@@ -129,7 +129,7 @@ public struct ScopeEffects<S: Scope> {
     ///
     /// <!-- compiled inside: @MainActor func settleSample(scope: Launch) async { … _ = settled } -->
     /// ```swift
-    /// let settled = await scope.effectsState.waitUntilSettled(timeout: .seconds(5))
+    /// let settled = await scope.scopeEffects.waitUntilSettled(timeout: .seconds(5))
     /// ```
     @discardableResult
     public func waitUntilSettled(timeout: Duration) async -> Bool {
@@ -155,11 +155,7 @@ extension Scope {
     // and a release, which are slow on an object with a weak reference.
     /// The scope's effects: enqueue, inspect and cancel them.
     @inlinable
-    public var effectsState: ScopeEffects<Self> {
+    public var scopeEffects: ScopeEffects<Self> {
         ScopeEffects(scope: self)
     }
 }
-
-/// The former name of ``ScopeEffects``, a handle to a scope's effects rather than their state.
-@available(*, deprecated, renamed: "ScopeEffects")
-public typealias EffectsState<S: Scope> = ScopeEffects<S>

@@ -21,7 +21,7 @@ final class InspectorFeed {
     private weak var root: (any Scope)?
     /// Whether a page is connected: the tree is described only then.
     private let watchers: CriticalState<Int>
-    private var registrations: [MiddlewareRegistration] = []
+    private var registrations: [InstrumentRegistration] = []
     private var nextEventID = 0
     /// The events whose updates are running, innermost last.
     private var running: [Int] = []

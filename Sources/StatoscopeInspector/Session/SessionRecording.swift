@@ -16,7 +16,7 @@ final class SessionRecording {
     /// How many inputs the session recorded so far.
     private(set) var recordedEventCount = 0
     private weak var root: AnyObject?
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
     private let lines: RecordedLines
     /// The inputs noted in this turn of the main actor, handed to ``lines`` when it ends.
     private let inputs: TurnBatch<RecordedInput>

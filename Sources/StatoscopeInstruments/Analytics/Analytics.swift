@@ -5,7 +5,7 @@ import Logging
 /// accepted.
 ///
 /// <!-- compiled with: Services -->
-/// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return analytics } -->
+/// <!-- compiled inside: @MainActor func sample() -> InstrumentRegistration { … return analytics } -->
 /// ```swift
 /// let analytics = Analytics.install { event in
 ///     MyAnalytics.track(event.name, parameters: event.parameters)
@@ -29,12 +29,12 @@ public enum Analytics {
     /// Installs a sink that receives an event for every tracked `When` that its scope accepted.
     ///
     /// Events are tracked for as long as the returned registration is kept: dropping it, like
-    /// calling ``MiddlewareRegistration/remove()``, stops them; events accepted before still reach
+    /// calling ``InstrumentRegistration/remove()``, stops them; events accepted before still reach
     /// the sink. The sink is called off the main actor, one event at a time, in order.
     ///
     /// Installed inside ``withIsolatedInstruments(_:)-(()->Result)``, it receives only the events
     /// accepted there, and stops when that returns.
-    public static func install(_ sink: @escaping @Sendable (AnalyticsEvent) -> Void) -> MiddlewareRegistration
+    public static func install(_ sink: @escaping @Sendable (AnalyticsEvent) -> Void) -> InstrumentRegistration
     {
         let isolation = InstrumentIsolation.capture()
         let registration = UpdateInstruments.deliveredAnalyticsSinks.add(
@@ -51,7 +51,7 @@ public enum Analytics {
     /// Hands `sink` the event of every tracked `When` its scope accepted, with that scope, on the
     /// main actor as soon as the update returns: what a test plan needs to check each step's events.
     package static func observe(_ sink: @escaping @MainActor (any Scope, AnalyticsEvent) -> Void)
-        -> MiddlewareRegistration
+        -> InstrumentRegistration
     {
         UpdateInstruments.analyticsSinks.add(sink)
     }

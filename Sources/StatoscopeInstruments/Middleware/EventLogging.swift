@@ -36,7 +36,7 @@ public enum EventLogging {
     /// Logging turned on for the whole app (no isolation) or inside one isolation.
     private struct Setting {
         let isolation: InstrumentIsolation?
-        let registrations: [MiddlewareRegistration]
+        let registrations: [InstrumentRegistration]
         let effectLines: ScopeRuntime.LifecycleHook
     }
 
@@ -67,7 +67,7 @@ public enum EventLogging {
     ) {
         disable()
         let isolation = InstrumentIsolation.capture()
-        var registrations: [MiddlewareRegistration] = []
+        var registrations: [InstrumentRegistration] = []
         // A handler's level is part of the logger value: it cannot drop fewer lines later, so events
         // it would drop need no middleware at all.
         let logsEvents = logger.logLevel <= level

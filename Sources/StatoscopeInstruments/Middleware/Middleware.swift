@@ -2,7 +2,7 @@
 
 /// App-wide middleware: code that sees every event of every scope.
 ///
-/// <!-- compiled inside: @MainActor func sample() -> MiddlewareRegistration { … return logging } -->
+/// <!-- compiled inside: @MainActor func sample() -> InstrumentRegistration { … return logging } -->
 /// ```swift
 /// let logging = Middleware.addAppWide { event, next in
 ///     print(event.description)   // the path and the event, sensitive values redacted
@@ -20,11 +20,11 @@ public enum Middleware {
     /// Adds a middleware that sees every event sent to any scope, with the scope it was sent to.
     ///
     /// The middleware runs for as long as the returned registration is kept: dropping it, like
-    /// calling ``MiddlewareRegistration/remove()``, takes the middleware out.
+    /// calling ``InstrumentRegistration/remove()``, takes the middleware out.
     ///
     /// Added inside ``withIsolatedInstruments(_:)-(()->Result)``, it sees only the events sent there
     /// (the others pass it by), and stops when that returns.
-    public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> MiddlewareRegistration {
+    public static func addAppWide(_ middleware: @escaping AppWideMiddleware) -> InstrumentRegistration {
         guard let isolation = InstrumentIsolation.capture() else {
             return InstrumentHooks.appWide.add(AppWideStep(body: middleware))
         }

@@ -42,7 +42,7 @@ public final class FlightRecorder {
 
     private let rootTypeName: String
     private let storage: Storage
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
 
     /// The flight recorders running, most recently started last, and what they installed.
     ///
@@ -54,7 +54,7 @@ public final class FlightRecorder {
         /// Most recently started last; the last one's record goes into error reports.
         var running: [Weak] = []
         /// Gives error reports the record while any flight recorder runs.
-        var enricher: MiddlewareRegistration?
+        var enricher: InstrumentRegistration?
     }
 
     private struct Weak {

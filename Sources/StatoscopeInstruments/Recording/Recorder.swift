@@ -62,7 +62,7 @@ public final class Recorder {
     private let rootID: ObjectIdentifier
     private let rootPath: String
     private let output: @MainActor (String) throws -> Void
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
     private var writer = RecordingWriter()
     /// Lines recorded during the running event, with their numbers, not yet handed to the output.
     private var pending: [(number: Int, text: String)] = []

@@ -19,9 +19,9 @@ final class TrickyIntercom: Scope {
         switch when {
         case .forward(let press):
             last = press
-            effectsState.enqueue(TrickyPassOn(press: press, fails: false))
+            scopeEffects.enqueue(TrickyPassOn(press: press, fails: false))
         case .forwardFailing(let press):
-            effectsState.enqueue(TrickyPassOn(press: press, fails: true))
+            scopeEffects.enqueue(TrickyPassOn(press: press, fails: true))
         case .refuse:
             throw TrickyRefusal()
         case .passed:

@@ -34,7 +34,7 @@ struct IsolationExitTests {
         let scope = IsolatedScope()
         let kept = MainBox<SeenEvents?>(nil)
         let sink = NameSink()
-        let sinkRegistration = MainBox<MiddlewareRegistration?>(nil)
+        let sinkRegistration = MainBox<InstrumentRegistration?>(nil)
         let log = KeptLog("inner")
         await #expect(throws: IsolatedError(n: 43)) {
             try await withIsolatedInstruments {
@@ -43,14 +43,14 @@ struct IsolationExitTests {
                 EventLogging.enable(logger: log.logger(), level: .info)
                 ErrorReporting.logger = log.logger()
                 scope.send(.load(1))
-                await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
+                await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
                 throw IsolatedError(n: 43)
             }
         }
         await Analytics.waitUntilDelivered()
         let linesBefore = log.lines.count
         scope.send(.load(2))
-        await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
+        await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
         scope.send(.boom(2))
         await Analytics.waitUntilDelivered()
         #expect(kept.value?.whens == ["load(1)", "loaded(1)"])
@@ -144,7 +144,7 @@ struct IsolationExitTests {
     @Test func aThousandIsolationsInARowLeaveNothingRunning() async {
         let scope = IsolatedScope()
         let outer = SeenEvents()
-        let kept = MainBox<[MiddlewareRegistration]>([])
+        let kept = MainBox<[InstrumentRegistration]>([])
         let sink = NameSink()
         for index in 0..<1_000 {
             withIsolatedInstruments {

@@ -95,12 +95,12 @@ final class IsolatedScope: Scope {
     func update(_ when: When) throws {
         received.append("\(when)")
         switch when {
-        case .load(let n): effectsState.enqueue(Load(n: n))
-        case .gated(let n): effectsState.enqueue(Gated(n: n, gate: gate))
-        case .gatedFailure(let n): effectsState.enqueue(GatedFailure(n: n, gate: gate))
-        case .ticks(let count): effectsState.enqueue(Ticks(count: count))
+        case .load(let n): scopeEffects.enqueue(Load(n: n))
+        case .gated(let n): scopeEffects.enqueue(Gated(n: n, gate: gate))
+        case .gatedFailure(let n): scopeEffects.enqueue(GatedFailure(n: n, gate: gate))
+        case .ticks(let count): scopeEffects.enqueue(Ticks(count: count))
         case .listen:
-            if let live { effectsState.enqueue(Live(elements: live)) }
+            if let live { scopeEffects.enqueue(Live(elements: live)) }
         case .boom(let n): throw IsolatedError(n: n)
         case .ping, .loaded, .tick: break
         }
@@ -111,7 +111,7 @@ final class IsolatedScope: Scope {
 @MainActor
 final class SeenEvents {
     private(set) var whens: [String] = []
-    var registration: MiddlewareRegistration?
+    var registration: InstrumentRegistration?
 
     init(only scope: IsolatedScope? = nil) {
         registration = Middleware.addAppWide { [weak self] event, next in
@@ -131,7 +131,7 @@ final class SeenEvents {
 @MainActor
 final class SeenReports {
     private(set) var reports: [ErrorReport] = []
-    var registration: MiddlewareRegistration?
+    var registration: InstrumentRegistration?
 
     init(only scope: IsolatedScope? = nil) {
         let scopeID = scope.map { ObjectIdentifier($0) }
@@ -147,7 +147,7 @@ final class SeenReports {
 /// Records the names of the analytics events a sink receives.
 final class NameSink: Sendable {
     let names = LockedValue<[String]>([])
-    @MainActor func install() -> MiddlewareRegistration {
+    @MainActor func install() -> InstrumentRegistration {
         Analytics.install { [names] event in names.mutate { $0.append(event.name) } }
     }
 }

@@ -102,7 +102,7 @@ struct IsolationRegistrationTests {
         withIsolatedInstruments {
             let tracker = Tracker()
             weakTracker = tracker
-            let registration: MiddlewareRegistration
+            let registration: InstrumentRegistration
             switch kind {
             case "middleware":
                 registration = Middleware.addAppWide { event, next in

@@ -14,7 +14,7 @@ struct ScopeMiddlewareAddressReuseTests {
     @Test func scopesAllocatedAfterAReleaseNeverRunTheReleasedScopesMiddleware() async {
         let log = MiddlewareLog()
         var oldID: ObjectIdentifier?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         weak var sentinel: Sentinel?
         do {
             let old = MiddlewareCounter()
@@ -53,7 +53,7 @@ struct ScopeMiddlewareAddressReuseTests {
         for waitForReleaseCheck in [false, true] {
             for releaseInsteadOfRemove in [false, true] {
                 let log = MiddlewareLog()
-                var oldRegistration: MiddlewareRegistration?
+                var oldRegistration: InstrumentRegistration?
                 var oldID: ObjectIdentifier?
                 weak var sentinel: Sentinel?
                 do {
@@ -115,7 +115,7 @@ struct ScopeMiddlewareAddressReuseTests {
             let log = MiddlewareLog()
             var oldID: ObjectIdentifier?
             weak var sentinel: Sentinel?
-            var oldRegistration: MiddlewareRegistration?
+            var oldRegistration: InstrumentRegistration?
             do {
                 let old = TappedChild()
                 oldID = ObjectIdentifier(old)
@@ -178,7 +178,7 @@ struct ScopeMiddlewareAddressReuseTests {
         let log = MiddlewareLog()
         var oldID: ObjectIdentifier?
         weak var sentinel: Sentinel?
-        var oldRegistration: MiddlewareRegistration?
+        var oldRegistration: InstrumentRegistration?
         do {
             let old = TappedChild()
             oldID = ObjectIdentifier(old)

@@ -52,7 +52,7 @@ struct ScopeMiddlewareClassHierarchyTests {
     // A subclass instance released with base-typed middleware kept: its captures go.
     @Test func aReleasedSubclassInstancesBaseTypedMiddlewareGoes() async {
         weak var sentinel: Sentinel?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         do {
             let derived = SayingDerived()
             let held = Sentinel()

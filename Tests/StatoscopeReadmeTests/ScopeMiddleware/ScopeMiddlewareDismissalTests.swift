@@ -196,7 +196,7 @@ struct ScopeMiddlewareDismissalTests {
         let parent = WatchingParent()
         weak var sentinel: Sentinel?
         weak var weakChild: TappedChild?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         do {
             let child = TappedChild()
             weakChild = child

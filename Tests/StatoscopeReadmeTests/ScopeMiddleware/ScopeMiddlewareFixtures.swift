@@ -42,7 +42,7 @@ final class MiddlewareCounter: Scope {
     var total = 0
     var handled: [String] = []
     /// Registrations the scope keeps itself.
-    var kept: [MiddlewareRegistration] = []
+    var kept: [InstrumentRegistration] = []
 
     enum When: Codable, Sendable, Equatable, TrackedWhen {
         case add(Int)
@@ -57,12 +57,12 @@ final class MiddlewareCounter: Scope {
             total += n
             handled.append("add \(n)")
         case .fail(let n):
-            effectsState.enqueue(AnyEffect { When.add(1_000) })
+            scopeEffects.enqueue(AnyEffect { When.add(1_000) })
             throw UpdateRefused(n: n)
         case .ping:
             handled.append("ping")
         case .load(let n):
-            effectsState.enqueue(AnyEffect { When.add(n) })
+            scopeEffects.enqueue(AnyEffect { When.add(n) })
         }
     }
 }
@@ -77,7 +77,7 @@ final class WatchingParent: Scope {
     @Subscope var child: TappedChild? = nil
     @Subscope var other: TappedChild? = nil
     var heard: [String] = []
-    var watch: MiddlewareRegistration?
+    var watch: InstrumentRegistration?
 
     enum When {
         case present(TappedChild)
@@ -203,7 +203,7 @@ func pollUntil(_ condition: () -> Bool) async -> Bool {
 @MainActor
 final class ScopeReports {
     private(set) var errors: [any Error] = []
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
 
     init(for scope: some Scope) {
         let id = ObjectIdentifier(scope)
@@ -262,13 +262,13 @@ final class CountsPerIndex {
 /// A registration a middleware's own closure holds.
 @MainActor
 final class RegistrationBox: Sendable {
-    var registration: MiddlewareRegistration?
+    var registration: InstrumentRegistration?
 }
 
 /// Registrations a test keeps, and the sentinels their middlewares hold.
 @MainActor
 final class KeptRegistrations: Sendable {
-    var all: [MiddlewareRegistration] = []
+    var all: [InstrumentRegistration] = []
     let sentinels = WeakSentinels()
 }
 

@@ -58,7 +58,7 @@ struct ScopeMiddlewareInstrumentTests {
     // Inside isolated instruments (this suite's trait), a released scope's middleware goes too.
     @Test func aReleasedScopesMiddlewareGoesInsideIsolatedInstruments() async {
         weak var sentinel: Sentinel?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         do {
             let counter = MiddlewareCounter()
             let held = Sentinel()

@@ -49,7 +49,7 @@ struct ScopeMiddlewareReentrancyTests {
     @Test func aMiddlewareThatAddsAnotherToItsScopeServesTheLaterEvents() {
         let counter = MiddlewareCounter()
         let log = MiddlewareLog()
-        var added: [MiddlewareRegistration] = []
+        var added: [InstrumentRegistration] = []
         let adder = counter.addMiddleware { scope, when, next in
             log.add("adder \(when)")
             if case .add(1) = when {
@@ -76,7 +76,7 @@ struct ScopeMiddlewareReentrancyTests {
     @Test func aMiddlewareThatRemovesALaterOneOfItsScope() {
         let counter = MiddlewareCounter()
         let log = MiddlewareLog()
-        var later: MiddlewareRegistration?
+        var later: InstrumentRegistration?
         let remover = counter.addMiddleware { _, when, next in
             log.add("remover \(when)")
             if case .add(1) = when { later?.remove() }
@@ -98,7 +98,7 @@ struct ScopeMiddlewareReentrancyTests {
     @Test func aMiddlewareThatRemovesTheOneWrappingIt() {
         let counter = MiddlewareCounter()
         let log = MiddlewareLog()
-        var outerRegistration: MiddlewareRegistration?
+        var outerRegistration: InstrumentRegistration?
         outerRegistration = counter.addMiddleware { _, when, next in
             log.add("outer before \(when)")
             try next(when)
@@ -127,7 +127,7 @@ struct ScopeMiddlewareReentrancyTests {
         let b = MiddlewareCounter()
         let c = MiddlewareCounter()
         let log = MiddlewareLog()
-        var onB: MiddlewareRegistration?
+        var onB: InstrumentRegistration?
         let onC = c.addMiddleware { _, when, next in
             log.add("c \(when)")
             try next(when)
@@ -178,7 +178,7 @@ struct ScopeMiddlewareReentrancyTests {
     @Test func aMiddlewareThatRemovesOrReleasesItselfFinishesItsEvent() {
         let counter = MiddlewareCounter()
         let log = MiddlewareLog()
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         registration = counter.addMiddleware { _, when, next in
             log.add("saw \(when)")
             registration = nil
@@ -241,7 +241,7 @@ struct ScopeMiddlewareReentrancyTests {
                 log.add("farewell")
                 counter.send(.add(100))
             }
-            var outer: MiddlewareRegistration?
+            var outer: InstrumentRegistration?
             outer = counter.addMiddleware { [farewell] _, when, next in
                 withExtendedLifetime(farewell) {}
                 log.add("outer before \(when)")

@@ -60,7 +60,7 @@ struct ScopeMiddlewareReleaseTests {
     @Test func aThousandScopesDroppedWithTheirMiddlewareUncleaned() async {
         let sentinels = WeakSentinels()
         let log = MiddlewareLog()
-        var registrations: [MiddlewareRegistration] = []
+        var registrations: [InstrumentRegistration] = []
         do {
             let counters = (0..<1_000).map { _ in MiddlewareCounter() }
             for counter in counters {
@@ -106,8 +106,8 @@ struct ScopeMiddlewareReleaseTests {
         weak var sentinelA: Sentinel?
         weak var sentinelC: Sentinel?
         weak var weakC: MiddlewareCounter?
-        var keptA: MiddlewareRegistration?
-        var keptC: MiddlewareRegistration?
+        var keptA: InstrumentRegistration?
+        var keptC: InstrumentRegistration?
         do {
             let a = MiddlewareCounter()
             let c = MiddlewareCounter()
@@ -152,7 +152,7 @@ struct ScopeMiddlewareReleaseTests {
     @Test func aRegistrationReleasedOffTheMainActorStillRemovesTheMiddleware() async {
         let counter = MiddlewareCounter()
         let seen = CountsPerIndex(1)
-        var registration: MiddlewareRegistration? = counter.addMiddleware { _, when, next in
+        var registration: InstrumentRegistration? = counter.addMiddleware { _, when, next in
             seen.counts[0] += 1
             try next(when)
         }
@@ -176,7 +176,7 @@ struct ScopeMiddlewareReleaseTests {
     // middleware's captures go all the same.
     @Test func aScopeReleasedOffTheMainActorTakesItsMiddlewareWithIt() async {
         weak var sentinel: Sentinel?
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         var task: Task<Void, Never>?
         do {
             let counter = MiddlewareCounter()
@@ -226,7 +226,7 @@ struct ScopeMiddlewareReleaseTests {
     @Test func aMiddlewaresCapturesMayCallBackFromTheirDeinit() async {
         let counter = MiddlewareCounter()
         let log = MiddlewareLog()
-        var added: [MiddlewareRegistration] = []
+        var added: [InstrumentRegistration] = []
         var farewell: Farewell? = Farewell {
             log.add("farewell")
             counter.send(.add(100))
@@ -253,7 +253,7 @@ struct ScopeMiddlewareReleaseTests {
 
         // The same, the middleware released with its scope by the release check.
         let other = MiddlewareCounter()
-        var kept: MiddlewareRegistration?
+        var kept: InstrumentRegistration?
         var farewells = 0
         do {
             let doomed = MiddlewareCounter()

@@ -50,7 +50,7 @@ struct ScopeMiddlewareScaleTests {
     @Test func addingAndRemovingThousandsOfMiddlewaresCompletes() async {
         let counter = MiddlewareCounter()
         let seen = CountsPerIndex(1)
-        var registrations: [MiddlewareRegistration] = []
+        var registrations: [InstrumentRegistration] = []
         // On one scope, each change copies the scope's chain (walks never see it change), so the
         // whole costs the square of the count: 3,000 keep the suite quick.
         // Yields now and then, so that the other suites' work on the main actor goes on meanwhile.
@@ -71,7 +71,7 @@ struct ScopeMiddlewareScaleTests {
         #expect(counter.total == 1)
 
         let scopes = (0..<1_000).map { _ in MiddlewareCounter() }
-        var live: [Int: MiddlewareRegistration] = [:]
+        var live: [Int: InstrumentRegistration] = [:]
         var random = ShuffleRandom(state: 11)
         var expected = [Int](repeating: 0, count: scopes.count)
         let churn = CountsPerIndex(scopes.count)
@@ -118,7 +118,7 @@ struct ScopeMiddlewareScaleTests {
         let plain = (0..<100).map { _ in MiddlewareCounter() }
         let others = (0..<300).map { _ in MiddlewareCounter() }
         let seen = CountsPerIndex(1)
-        var registrations: [MiddlewareRegistration] = []
+        var registrations: [InstrumentRegistration] = []
         for pass in 0..<300 {
             registrations.append(
                 others[pass].addMiddleware { _, when, next in

@@ -85,9 +85,9 @@ final class ProgramChild: Scope {
     private func enqueue(_ effect: ProgramEffect, key: Int?, policy: ProgramPolicy) {
         let mapped = effect.map(When.completed)
         if let key {
-            effectsState.enqueue(mapped, key: key, ifKeyInFlight: policy.keyPolicy)
+            scopeEffects.enqueue(mapped, key: key, ifKeyInFlight: policy.keyPolicy)
         } else {
-            effectsState.enqueue(mapped)
+            scopeEffects.enqueue(mapped)
         }
     }
 
@@ -107,9 +107,9 @@ final class ProgramChild: Scope {
                 return When.streamEnded(stream: id, failed: false)
             } : elements
         if let key {
-            effectsState.enqueue(mapped, key: key)
+            scopeEffects.enqueue(mapped, key: key)
         } else {
-            effectsState.enqueue(mapped)
+            scopeEffects.enqueue(mapped)
         }
     }
 }

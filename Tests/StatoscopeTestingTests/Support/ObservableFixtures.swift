@@ -32,7 +32,7 @@ final class ProfileScreen: Scope {
         switch when {
         case .userOpensProfile:
             isLoading = true
-            effectsState.enqueue(LoadProfile(userID: 7).mapToResult().map(When.profileLoaded))
+            scopeEffects.enqueue(LoadProfile(userID: 7).mapToResult().map(When.profileLoaded))
         case .profileLoaded(.success(let name)):
             isLoading = false
             displayName = name
@@ -46,7 +46,7 @@ final class ProfileScreen: Scope {
             followerCount += 1
         case .userClosesProfile:
             isLoading = false
-            effectsState.cancelEffect { $0 is LoadProfile }
+            scopeEffects.cancelEffect { $0 is LoadProfile }
         }
     }
 }
@@ -84,7 +84,7 @@ final class NameEditor: Scope {
         if case .userTypes(let text) = when {
             draft = text
         } else {
-            effectsState.enqueue(SaveName(name: draft).map { _ in When.userTypes("") })
+            scopeEffects.enqueue(SaveName(name: draft).map { _ in When.userTypes("") })
         }
     }
 }

@@ -31,10 +31,10 @@ final class LaterWorker: Scope {
         switch when {
         case .save(let value): saved = value
         case .sendFromEffect:
-            effectsState.enqueue(
+            scopeEffects.enqueue(
                 AnyEffect { @MainActor [weak self] in self?.send(.told) }.map { When.done })
         case .writeFromEffect:
-            effectsState.enqueue(AnyEffect { @MainActor [weak self] in self?.count = 77 }.map { When.done })
+            scopeEffects.enqueue(AnyEffect { @MainActor [weak self] in self?.count = 77 }.map { When.done })
         case .told, .done: break
         }
     }
@@ -144,7 +144,7 @@ final class FailingAfterFirstSave: SharedStorage, @unchecked Sendable {
 @MainActor
 final class AppWideReports {
     private(set) var all: [ErrorReport] = []
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
 
     static func install() async -> AppWideReports {
         await Task.detached { @MainActor in
@@ -221,7 +221,7 @@ struct IsolatedLaterWorkTests {
         let isolation = OpenIsolation()
         let worker = LaterWorker()
         await isolation.perform { worker.send(.sendFromEffect) }
-        #expect(await worker.effectsState.settlesWithinTestPatience())
+        #expect(await worker.scopeEffects.settlesWithinTestPatience())
         #expect(isolation.events(to: worker) == ["sendFromEffect", "told", "done"])
         await isolation.close()
     }
@@ -233,7 +233,7 @@ struct IsolatedLaterWorkTests {
         let worker = LaterWorker()
         worker.inject(SharedStore(storage: InMemoryStorage()))
         await isolation.perform { worker.send(.writeFromEffect) }
-        #expect(await worker.effectsState.settlesWithinTestPatience())
+        #expect(await worker.scopeEffects.settlesWithinTestPatience())
         #expect(worker.count == 0)
         let refused = appWide.reports(of: worker).filter { $0.error is SharedValueWriteRefused }
         #expect(refused.count == 1)

@@ -7,8 +7,8 @@ extension AppWideMiddlewareTests {
     @Test func anAppWideMiddlewareThatRemovesItselfAndAddsAnotherFinishesItsEvent() {
         let root = MiddlewareRoot()
         var trace: [String] = []
-        var first: MiddlewareRegistration?
-        var second: MiddlewareRegistration?
+        var first: InstrumentRegistration?
+        var second: InstrumentRegistration?
         first = Middleware.addAppWide { event, next in
             guard event.scope === root.journal else { return try next(event) }
             trace.append("first \(event.when)")
@@ -51,7 +51,7 @@ extension AppWideMiddlewareTests {
     @Test func removingAnAppWideMiddlewareWhoseClosureHoldsAnotherRegistrationRemovesBoth() {
         let root = MiddlewareRoot()
         var trace: [String] = []
-        var inner: MiddlewareRegistration? = Middleware.addAppWide { event, next in
+        var inner: InstrumentRegistration? = Middleware.addAppWide { event, next in
             if event.scope === root.journal { trace.append("inner") }
             try next(event)
         }
@@ -72,7 +72,7 @@ extension AppWideMiddlewareTests {
     @Test func aMiddlewareReleasedOnceItsEventSettledMaySendFromADeinitItRuns() {
         let hub = ReentryHub()
         var token: ReentryToken? = ReentryToken { hub.send(.heard("released")) }
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         registration = Middleware.addAppWide { [token] event, next in
             _ = token
             // Removed while it runs: its path is kept until the event has settled, then released,

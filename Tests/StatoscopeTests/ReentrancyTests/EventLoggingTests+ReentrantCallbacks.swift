@@ -28,21 +28,21 @@ extension EventLoggingTests {
         let work = PacedWork()
         work.send(.runHeld(1, .keepOlder))
         var calls = 0
-        work.effectsState.cancelEffect { _ in
+        work.scopeEffects.cancelEffect { _ in
             calls += 1
-            work.effectsState.enqueue(AnyEffect { 2 }.map(PacedWork.When.finished))
+            work.scopeEffects.enqueue(AnyEffect { 2 }.map(PacedWork.When.finished))
             return true
         }
         #expect(calls == 1)
-        #expect(work.effectsState.effects.count == 1, "enqueued after the library's own work")
-        #expect(await work.effectsState.settlesWithinTestPatience())
+        #expect(work.scopeEffects.effects.count == 1, "enqueued after the library's own work")
+        #expect(await work.scopeEffects.settlesWithinTestPatience())
         #expect(work.finished == [2])
     }
 
     @Test func aScopeMiddlewareThatRemovesItselfAndSendsRunsEachEventOnce() async {
         let tally = Tally()
         var seen: [Int] = []
-        let holder = Box<MiddlewareRegistration?>(nil)
+        let holder = Box<InstrumentRegistration?>(nil)
         holder.value = tally.addMiddleware { scope, when, next in
             if case .add(let amount) = when { seen.append(amount) }
             holder.value?.remove()

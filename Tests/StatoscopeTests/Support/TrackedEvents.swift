@@ -6,7 +6,7 @@ import Statoscope
 @MainActor
 final class TrackedEvents {
     private let received = CriticalState<[AnalyticsEvent]>([])
-    private var registration: MiddlewareRegistration?
+    private var registration: InstrumentRegistration?
 
     /// Starts keeping the events `include` accepts: every event the test tracks, when it runs with
     /// instruments of its own (`.isolatedInstruments`).

@@ -20,7 +20,7 @@ final class ArticleScreen: Scope {
         switch when {
         case .appeared:
             loading = true
-            effectsState.enqueue(Load().map(When.loaded))
+            scopeEffects.enqueue(Load().map(When.loaded))
         case .loaded(let loaded):
             articles = loaded
             loading = false

@@ -170,7 +170,7 @@ enum MiddlewareWorkload {
     /// A scope that had a middleware and was released without removing it, its registration kept;
     /// the release check drops the middleware a second later, while the workload runs.
     private static func afterReleasedScope(_ taps: TapSequence) -> TimedCase {
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         do {
             let released = CounterScope()
             registration = released.addMiddleware { scope, when, next in try next(when) }
@@ -226,10 +226,10 @@ enum MiddlewareWorkload {
     /// middleware that stayed would slow other cases down.
     private static func installing(
         _ count: Int, _ timedCase: TimedCase,
-        _ add: @escaping @MainActor (_ index: Int) -> MiddlewareRegistration
+        _ add: @escaping @MainActor (_ index: Int) -> InstrumentRegistration
     ) -> TimedCase {
         var timedCase = timedCase
-        var registrations: [MiddlewareRegistration] = []
+        var registrations: [InstrumentRegistration] = []
         timedCase.setUp = { registrations = (0..<count).map(add) }
         timedCase.tearDown = {
             for registration in registrations { registration.remove() }
@@ -258,7 +258,7 @@ enum MiddlewareWorkload {
     private static func withAppWide(
         _ taps: TapSequence, name: String, _ middleware: @escaping AppWideMiddleware
     ) -> TimedCase {
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         var timedCase = SendWorkload.send(to: CounterScope(), taps, name: name)
         timedCase.setUp = { registration = Middleware.addAppWide(middleware) }
         timedCase.tearDown = { registration?.remove() }
@@ -276,7 +276,7 @@ enum MiddlewareWorkload {
 
     /// Analytics installed; the counter's events are not `TrackedWhen`, so none is tracked.
     static func withAnalyticsNotTracking(_ taps: TapSequence) -> TimedCase {
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         var timedCase = SendWorkload.send(
             to: CounterScope(), taps, name: "send, analytics installed, event not tracked")
         timedCase.setUp = { registration = Analytics.install { _ in } }
@@ -289,7 +289,7 @@ enum MiddlewareWorkload {
     static func withAnalyticsTracking() -> TimedCase {
         let scope = TallyScope()
         let counter = AnalyticsCounter()
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         var timedCase = TimedCase(name: "send, analytics installed, event tracked") { iterations in
             for index in 0..<iterations { scope.send(.add(index)) }
             return UInt64(truncatingIfNeeded: scope.total)
@@ -306,7 +306,7 @@ enum MiddlewareWorkload {
     static func withAnalyticsTrackingUntilDelivered() -> TimedCase {
         let scope = TallyScope()
         let counter = AnalyticsCounter()
-        var registration: MiddlewareRegistration?
+        var registration: InstrumentRegistration?
         var timedCase = TimedCase(name: "send, analytics installed, event tracked, until delivered") {
             iterations in
             for index in 0..<iterations { scope.send(.add(index)) }
@@ -322,7 +322,7 @@ enum MiddlewareWorkload {
     static func withEverythingOn() -> TimedCase {
         let scope = TallyScope()
         let counter = AnalyticsCounter()
-        var analytics: MiddlewareRegistration?
+        var analytics: InstrumentRegistration?
         var handler: ErrorReporting.Registration?
         var recorder: FlightRecorder?
         var reports = 0

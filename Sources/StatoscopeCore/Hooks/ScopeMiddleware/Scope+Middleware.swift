@@ -29,7 +29,7 @@ extension Scope {
     @inlinable
     public func addMiddleware(
         _ middleware: @escaping @MainActor (Self, When, (When) throws -> Void) throws -> Void
-    ) -> MiddlewareRegistration {
+    ) -> InstrumentRegistration {
         // Inlinable so that the closure that calls `middleware` is specialised for the scope's type
         // in the module that adds it: unspecialised, each event goes through a reabstraction each
         // way.

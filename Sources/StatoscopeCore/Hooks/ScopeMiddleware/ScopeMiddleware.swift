@@ -7,7 +7,7 @@ class AnyScopeMiddleware {
 
     @usableFromInline
     init() {
-        id = MiddlewareRegistration.nextID()
+        id = InstrumentRegistration.nextID()
     }
 }
 

@@ -74,7 +74,7 @@ package final class ScopeMiddlewares {
 
     /// Installs `middleware` innermost on `scope` until the registration is removed or released, or
     /// the scope is released.
-    func add(_ middleware: AnyScopeMiddleware, to scope: AnyObject) -> MiddlewareRegistration {
+    func add(_ middleware: AnyScopeMiddleware, to scope: AnyObject) -> InstrumentRegistration {
         let key = ObjectIdentifier(scope)
         // The chain at this address is this scope's: a chain keeps its scope's address.
         let replaced = chains[key]
@@ -93,7 +93,7 @@ package final class ScopeMiddlewares {
         }
         withExtendedLifetime(replaced) {}
         let id = middleware.id
-        return MiddlewareRegistration { [self] in remove(id: id, from: key) }
+        return InstrumentRegistration { [self] in remove(id: id, from: key) }
     }
 
     private func remove(id: UInt64, from key: ObjectIdentifier) {

@@ -4,7 +4,7 @@ import Statoscope
 /// hand through the scope's runtime.
 @MainActor
 enum PendingEffects {
-    typealias Entry = EffectsStateMachine<ScopeEffect>.Entry
+    typealias Entry = EffectsStateMachine<EnqueuedEffect>.Entry
 
     /// The scope's pending effects, oldest first.
     static func entries(of scope: some Scope) -> [Entry] {

@@ -317,7 +317,7 @@ package final class PlanRun {
         case .none:
             return
         case .thisScope:
-            target.effectsState.cancelAllEffects()
+            target.scopeEffects.cancelAllEffects()
         case .allScopes:
             for scope in scopes { cancelAll(of: scope) }
         case .matching(let predicate):
@@ -326,15 +326,15 @@ package final class PlanRun {
     }
 
     private func cancelAll(of scope: some Scope) {
-        scope.effectsState.cancelAllEffects()
+        scope.scopeEffects.cancelAllEffects()
     }
 
     private func cancel(of scope: some Scope, where predicate: (any Effect) -> Bool) {
-        scope.effectsState.cancelEffect(where: predicate)
+        scope.scopeEffects.cancelEffect(where: predicate)
     }
 
     private func pending(of scope: some Scope) -> [any Effect] {
-        scope.effectsState.effects
+        scope.scopeEffects.effects
     }
 
     // MARK: - Ending a line

@@ -6,7 +6,7 @@
 /// type: one allocation per enqueued effect, rather than one per closure a chain of closures would
 /// need, and a small entry in the runtime's tables while the effect is in flight.
 @usableFromInline
-package struct ScopeEffect: Sendable {
+package struct EnqueuedEffect: Sendable {
     @usableFromInline let body: ScopeEffectBody
 
     @inlinable
@@ -72,7 +72,7 @@ package struct ScopeEffect: Sendable {
     package var deliveryOnStart: EffectOutcome? { body.deliveryOnStart }
 }
 
-/// What a ``ScopeEffect`` does, implemented by a subclass that knows the scope's type.
+/// What a ``EnqueuedEffect`` does, implemented by a subclass that knows the scope's type.
 ///
 /// A class rather than a protocol, so that the effect's task calls ``run()`` through
 /// the vtable: a protocol witness would add an async frame to every task, and an effect parked at an

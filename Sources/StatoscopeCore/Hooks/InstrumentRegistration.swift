@@ -1,4 +1,5 @@
-/// An installed middleware or instrument; ``remove()`` takes it out.
+/// An installed instrument (a middleware, a tap, an error handler, an analytics sink); ``remove()``
+/// takes it out.
 ///
 /// One rule for every instrument that returns one (``Middleware/addAppWide(_:)``,
 /// ``Analytics/install(_:)``, ``Scope/addMiddleware(_:)``, ``ErrorReporting/addHandler(_:)``): it runs
@@ -6,7 +7,7 @@
 /// instrument should run. (A scope's middleware also ends with its scope.) Recorders and flight
 /// recorders follow the same rule as objects: each stops when it is stopped or released.
 @MainActor
-public final class MiddlewareRegistration: Hashable {
+public final class InstrumentRegistration: Hashable {
     private let onRemove: @MainActor () -> Void
 
     package init(onRemove: @escaping @MainActor () -> Void) {
@@ -19,7 +20,7 @@ public final class MiddlewareRegistration: Hashable {
     }
 
     /// Whether the two are the same registration.
-    public nonisolated static func == (lhs: MiddlewareRegistration, rhs: MiddlewareRegistration) -> Bool {
+    public nonisolated static func == (lhs: InstrumentRegistration, rhs: InstrumentRegistration) -> Bool {
         lhs === rhs
     }
 
