@@ -31,7 +31,7 @@ extension ScopeRuntime {
     package var dependencies: DependencyCache {
         _read {
             if let part = dependencyPart {
-                yield dependencyPart(part).cache
+                yield DependencyPart.owned(part).cache
             } else {
                 yield DependencyCache()
             }
@@ -41,7 +41,7 @@ extension ScopeRuntime {
 
     /// The part, made on first use.
     var ownDependencyPart: DependencyPart {
-        if let part = dependencyPart { return dependencyPart(part) }
+        if let part = dependencyPart { return DependencyPart.owned(part) }
         let part = DependencyPart()
         dependencyPart = part
         return part
@@ -49,14 +49,6 @@ extension ScopeRuntime {
 
     /// The part, if the scope has one yet.
     var existingDependencyPart: DependencyPart? {
-        dependencyPart.map(dependencyPart)
-    }
-
-    /// The part as what it is.
-    private func dependencyPart(_ part: any ScopeRuntimePart) -> DependencyPart {
-        assert(part is DependencyPart, "a scope's dependency part is a DependencyPart")
-        // SAFETY: Sound because only this module sets `dependencyPart`, always to a `DependencyPart`
-        // (in `ownDependencyPart`, above). The assert checks the cast in debug builds.
-        return unsafeDowncast(part, to: DependencyPart.self)
+        dependencyPart.map(DependencyPart.owned)
     }
 }

@@ -105,6 +105,19 @@ package protocol ScopeRuntimePart: AnyObject {
 
 extension ScopeRuntimePart {
     package func updateSettled(of runtime: ScopeRuntime, failed: Bool) {}
+
+    /// `part`, read from the slot of the module that owns this kind of part, as what it is.
+    ///
+    /// Inlinable, so that the cast costs its caller no call: the effects read their part on every
+    /// enqueue, start and completion.
+    @inlinable
+    package static func owned(_ part: any ScopeRuntimePart) -> Self {
+        assert(part is Self, "a scope's \(Self.self) slot holds a \(Self.self)")
+        // SAFETY: Sound because each part's slot (`effectPart`, `dependencyPart`) is set only by the
+        // module that owns that kind of part, always to its own kind (in its `own…Part`). The assert
+        // checks the cast in debug builds.
+        return unsafeDowncast(part, to: Self.self)
+    }
 }
 
 extension ScopeRuntime {

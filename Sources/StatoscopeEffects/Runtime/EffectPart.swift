@@ -39,7 +39,7 @@ extension ScopeRuntime {
     package internal(set) var effects: EffectsStateMachine<EnqueuedEffect> {
         _read {
             if let part = effectPart {
-                yield effectPart(part).machine
+                yield EffectPart.owned(part).machine
             } else {
                 yield EffectsStateMachine()
             }
@@ -51,7 +51,7 @@ extension ScopeRuntime {
     var effectTasks: EffectTasks {
         _read {
             if let part = effectPart {
-                yield effectPart(part).tasks
+                yield EffectPart.owned(part).tasks
             } else {
                 yield EffectTasks()
             }
@@ -61,17 +61,9 @@ extension ScopeRuntime {
 
     /// The effect part, made on first use.
     var ownEffectPart: EffectPart {
-        if let part = effectPart { return effectPart(part) }
+        if let part = effectPart { return EffectPart.owned(part) }
         let part = EffectPart()
         effectPart = part
         return part
-    }
-
-    /// The part as what it is.
-    private func effectPart(_ part: any ScopeRuntimePart) -> EffectPart {
-        assert(part is EffectPart, "a scope's effect part is an EffectPart")
-        // SAFETY: Sound because only this module sets `effectPart`, always to an `EffectPart`
-        // (in `ownEffectPart`, above). The assert checks the cast in debug builds.
-        return unsafeDowncast(part, to: EffectPart.self)
     }
 }
