@@ -15,7 +15,7 @@ nonisolated enum MyAnalytics {
 
 @MainActor
 final class Instruments {
-    private var registrations: [MiddlewareRegistration] = []
+    private var registrations: [InstrumentRegistration] = []
     private var errorRegistration: ErrorReporting.Registration?
     private var observation: ScopeObservation?
     private(set) var lastCount = 0
