@@ -28,7 +28,7 @@ final class RecipeEditor: IdentifiableScope {
         case .userTypedNotes(let notes): self.notes = notes
         case .userTappedSave:
             guard !title.isEmpty else { throw InvalidStateError("nothing to save") }
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SaveRecipe(title: title).mapToResultWithError(SaveError.self).map { result in
                     switch result {
                     case .success(let title): When.saveFinished(title)
@@ -79,8 +79,8 @@ final class RecipeDetail: IdentifiableScope {
         switch when {
         case .screenAppeared:
             guard ingredients == nil else { return }
-            scopeEffects.enqueue(LoadIngredients(title: title).map(When.ingredientsLoaded), key: "load")
-            scopeEffects.enqueue(
+            effectsState.enqueue(LoadIngredients(title: title).map(When.ingredientsLoaded), key: "load")
+            effectsState.enqueue(
                 Countdown(from: 3).map(When.countdownTicked).onEnd { _ in When.countdownEnded },
                 key: "countdown")
         case .ingredientsLoaded(let ingredients):
@@ -149,7 +149,7 @@ final class Recipes: Scope {
         case .appStarted:
             titles = ["Gazpacho", "Tortilla"]
             rows = [Row(id: 1), Row(id: 2)]
-            scopeEffects.enqueue(LiveCount().map(When.liveCountChanged), key: "live")
+            effectsState.enqueue(LiveCount().map(When.liveCountChanged), key: "live")
         case .userTappedNewRecipe:
             editor = RecipeEditor()
         case .userClosedEditor:

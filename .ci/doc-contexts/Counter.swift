@@ -30,10 +30,10 @@ final class Counter: Scope {
         case .userTappedIncrementButton:
             viewDisplaysTotalCount += 1
             viewShowsLoadingAndDisablesButtons = true
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 NetworkEffect<DTO>(request: expectedRequest).mapToResult().map(When.networkPostCompleted))
         case .userTappedCancel:
-            scopeEffects.cancelEffect { $0 is NetworkEffect<DTO> }
+            effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
             viewShowsLoadingAndDisablesButtons = false
         case .networkPostCompleted(.success(let dto)):
             viewDisplaysTotalCount = dto.count

@@ -20,7 +20,7 @@ final class SearchScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTyped(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Search(query: query).map(When.resultsArrived), key: "search",
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .resultsArrived(let results):

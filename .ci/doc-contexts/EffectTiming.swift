@@ -29,7 +29,7 @@ final class Composer: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedPost(let text):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 PostDraft(text: text).mapToResult().map(When.draftPosted), key: "post",
                 retrying: .exponentialBackoff(
                     maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(5)),
@@ -61,7 +61,7 @@ final class PriceFilter: Scope {
         switch when {
         case .userDraggedSlider(let value):
             maximum = value
-            scopeEffects.enqueue(.sliderSettled, after: .milliseconds(300), key: "settle")
+            effectsState.enqueue(.sliderSettled, after: .milliseconds(300), key: "settle")
         case .sliderSettled:
             appliedMaximum = maximum
         }

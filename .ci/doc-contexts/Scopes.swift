@@ -46,7 +46,7 @@ final class SearchScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTypedQuery(let query):
-            scopeEffects.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
+            effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
         case .resultsArrived(let result):
             results = (try? result.get()) ?? []
         }

@@ -59,11 +59,11 @@ final class Launch: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedLaunch:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Countdown(from: 3).map(When.countdownTicked).onEnd { _ in When.countdownEnded },
                 key: "countdown")
         case .userTappedAbort:
-            scopeEffects.cancelEffect(key: "countdown")
+            effectsState.cancelEffect(key: "countdown")
             remaining = nil
         case .countdownTicked(let value):
             remaining = value
@@ -90,7 +90,7 @@ final class Dashboard: Scope {
     func update(_ when: When) throws {
         switch when {
         case .screenAppeared:
-            scopeEffects.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
+            effectsState.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
         case .ticked(let tick):
             ticks = tick
         case .ticksEnded:

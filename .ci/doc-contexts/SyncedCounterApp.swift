@@ -44,8 +44,8 @@ final class Cart: Scope {
             total += 1
         case .userAddsTwoItemsQuickly(let first, let second):
             items += [first, second]
-            scopeEffects.enqueue(SaveCart(items: [first]).map(When.cartSaved))
-            scopeEffects.enqueue(SaveCart(items: [first, second]).map(When.cartSaved))
+            effectsState.enqueue(SaveCart(items: [first]).map(When.cartSaved))
+            effectsState.enqueue(SaveCart(items: [first, second]).map(When.cartSaved))
         case .cartSaved(let count):
             total = count
         }
@@ -66,7 +66,7 @@ final class Shop: Scope {
     }
     func update(_ when: When) throws {
         switch when {
-        case .userOpensShop: scopeEffects.enqueue(LoadCatalog().map(When.catalogLoaded))
+        case .userOpensShop: effectsState.enqueue(LoadCatalog().map(When.catalogLoaded))
         case .userBrowses: browsing = true
         case .catalogLoaded(let catalog): self.catalog = catalog
         }

@@ -174,8 +174,8 @@ final class DemoSession {
     }
 
     private var isBusy: Bool {
-        !app.scopeEffects.effects.isEmpty || !app.counter.scopeEffects.effects.isEmpty
-            || !app.profile.scopeEffects.effects.isEmpty
+        !app.effectsState.effects.isEmpty || !app.counter.effectsState.effects.isEmpty
+            || !app.profile.effectsState.effects.isEmpty
     }
 
     /// Closes the live count, whose connection would never settle, waits for every completion
@@ -184,7 +184,7 @@ final class DemoSession {
         if app.liveCount != nil {
             await user("closes the live count") { app.send(.userClosesLiveCount) }
         }
-        await app.scopeEffects.waitUntilSubtreeSettled()
+        await app.effectsState.waitUntilSubtreeSettled()
         await Analytics.waitUntilDelivered()
         replayReportedFlightRecording()
         recorder.stop()

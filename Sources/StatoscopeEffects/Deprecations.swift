@@ -6,13 +6,3 @@
 /// The former name of ``ScopeEffects``, a handle to a scope's effects rather than their state.
 @available(*, deprecated, renamed: "ScopeEffects")
 public typealias EffectsState<S: Scope> = ScopeEffects<S>
-
-extension Scope {
-    /// The former name of ``scopeEffects``, which returns a ``ScopeEffects``, a handle to the scope's
-    /// effects rather than their state.
-    @available(*, deprecated, renamed: "scopeEffects")
-    @inlinable
-    public var effectsState: ScopeEffects<Self> {
-        scopeEffects
-    }
-}

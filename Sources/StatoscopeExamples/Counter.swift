@@ -71,7 +71,7 @@ package final class Counter: Scope {
 
     private func post() {
         viewShowsLoadingAndDisablesButtons = true
-        scopeEffects.enqueue(
+        effectsState.enqueue(
             PostCount(count: viewDisplaysTotalCount)
                 .mapToResultWithError { ServerError($0) }
                 .map { When.networkPostCompleted(NetworkOutcome($0)) },

@@ -66,13 +66,13 @@ package final class LiveCount: Scope {
             // may have changed while it was off.
             viewDisplaysServerCount = nil
             // Keyed: a reconnect replaces the connection in flight, which delivers nothing more.
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 LiveCountUpdates()
                     .map { When.serverPushesCount($0) }
                     .onEnd { When.liveUpdatesEnd(End($0)) },
                 key: Self.updatesKey)
         case .userDisconnects:
-            scopeEffects.cancelEffect(key: Self.updatesKey)
+            effectsState.cancelEffect(key: Self.updatesKey)
             viewShowsLive = false
         case .serverPushesCount(let dto):
             // A cancelled stream delivers nothing more: a push while off is a duplicated or forged event.

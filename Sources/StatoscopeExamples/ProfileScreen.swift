@@ -33,7 +33,7 @@ package final class ProfileScreen: Scope {
             viewShowsLoading = true
             viewDisplaysError = nil
             // Showing the view again while a load is in flight keeps that load.
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 LoadProfile().mapToResultWithError { ServerError($0) }
                     .map { When.networkFinishesLoadingProfile(NetworkOutcome($0)) },
                 key: "load", ifKeyInFlight: .keepOlder)
@@ -49,7 +49,7 @@ package final class ProfileScreen: Scope {
             }
             viewShowsSaving = true
             viewDisplaysError = nil
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SaveProfile(profile: ProfileDTO(name: name, email: email.value))
                     .mapToResultWithError { ServerError($0) }
                     .map { When.networkFinishesSavingProfile(NetworkOutcome($0)) })

@@ -37,7 +37,7 @@ package final class SearchScreen: Scope {
             guard !newQuery.allSatisfy(\.isWhitespace) else {
                 // Nothing to look for: the results of an older query would answer a question the
                 // user no longer asks.
-                scopeEffects.cancelEffect(key: Self.searchKey)
+                effectsState.cancelEffect(key: Self.searchKey)
                 viewShowsSearching = false
                 viewDisplaysResults = []
                 return
@@ -45,7 +45,7 @@ package final class SearchScreen: Scope {
             // The previous results stay on screen until the new ones arrive, so the list does not
             // flicker while the user types.
             viewShowsSearching = true
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Search(query: newQuery)
                     .mapToResultWithError { ServerError($0) }
                     .map { When.networkFinishesSearching(query: newQuery, NetworkOutcome($0)) },

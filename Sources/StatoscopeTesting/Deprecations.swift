@@ -674,6 +674,6 @@ extension TestPlan {
 
 extension Scope {
     /// The scope's pending effects, as first enqueued.
-    @available(*, deprecated, renamed: "scopeEffects.effects")
-    public var effects: [any Effect] { scopeEffects.effects }
+    @available(*, deprecated, renamed: "effectsState.effects")
+    public var effects: [any Effect] { effectsState.effects }
 }

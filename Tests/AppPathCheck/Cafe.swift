@@ -58,7 +58,7 @@ final class Order: Scope {
             guard amount > 0 else { throw InvalidStateError("paying \(amount)") }
             cafe.send(.orderServed)
         case .userAskedFor(let item):
-            scopeEffects.enqueue(CheckStock(item: item).map(When.stockChecked))
+            effectsState.enqueue(CheckStock(item: item).map(When.stockChecked))
         case .stockChecked(let count):
             inStock = count
         }

@@ -42,10 +42,10 @@ private final class SearchScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userSearched(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Search(query: query, sightings: sightings).map(When.resultsArrived), key: "search")
         case .userSearchedUnkeyed(let query):
-            scopeEffects.enqueue(Search(query: query, sightings: sightings).map(When.resultsArrived))
+            effectsState.enqueue(Search(query: query, sightings: sightings).map(When.resultsArrived))
         case .resultsArrived(let results):
             self.results.append(results)
         }
@@ -71,12 +71,12 @@ extension Checks {
     static func anEffectsResultComesBackAsAnEvent(_ check: Check) async {
         let screen = SearchScreen()
         screen.send(.userSearchedUnkeyed("tea"))
-        check.expect("the effects in flight after the search", screen.scopeEffects.effects.count, equals: 1)
+        check.expect("the effects in flight after the search", screen.effectsState.effects.count, equals: 1)
         await check.waitUntil("the results reaching update", got: "\(screen.results)") {
             !screen.results.isEmpty
         }
         check.expect("the results", screen.results, equals: ["results for tea"])
-        check.expect("the effects in flight once delivered", screen.scopeEffects.effects.count, equals: 0)
+        check.expect("the effects in flight once delivered", screen.effectsState.effects.count, equals: 0)
         check.expect("where the effect ran", screen.sightings.ranOnMainThread.all, equals: [false])
     }
 
@@ -92,15 +92,15 @@ extension Checks {
             !screen.results.isEmpty
         }
         check.expect("the results", screen.results, equals: ["results for fast"])
-        check.expect("the effects in flight", screen.scopeEffects.effects.count, equals: 0)
+        check.expect("the effects in flight", screen.effectsState.effects.count, equals: 0)
     }
 
     static func cancellingByKeyStopsTheEffect(_ check: Check) async {
         let screen = SearchScreen()
         screen.send(.userSearched("slow"))
         await check.waitUntil("the slow search starting") { screen.sightings.started.all == ["slow"] }
-        screen.scopeEffects.cancelEffect(key: "search")
-        check.expect("the effects in flight once cancelled", screen.scopeEffects.effects.count, equals: 0)
+        screen.effectsState.cancelEffect(key: "search")
+        check.expect("the effects in flight once cancelled", screen.effectsState.effects.count, equals: 0)
         await check.waitUntil("the slow search's task cancelled", got: "\(screen.sightings.cancelled.all)") {
             screen.sightings.cancelled.all == ["slow"]
         }

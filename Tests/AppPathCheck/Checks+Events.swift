@@ -31,7 +31,7 @@ private final class Account: Scope {
             balance += amount
         case .withdraw(let amount):
             // The effect comes before the refusal, so that the check sees it discarded.
-            scopeEffects.enqueue(AnyEffect { amount }.map(When.settled))
+            effectsState.enqueue(AnyEffect { amount }.map(When.settled))
             guard amount <= balance else { throw InvalidStateError("withdrawing more than the balance") }
             balance -= amount
         case .settled(let amount):
@@ -100,7 +100,7 @@ extension Checks {
         defer { reporting.remove() }
         account.send(.withdraw(50))
         check.expect("the balance", account.balance, equals: 10)
-        check.expect("the effects in flight", account.scopeEffects.effects.count, equals: 0)
+        check.expect("the effects in flight", account.effectsState.effects.count, equals: 0)
         check.expect("the reports", reports.count, equals: 1)
         if let report = reports.first {
             check.expect(

@@ -59,7 +59,7 @@ private final class Message: Scope {
         case .userRead:
             inbox.send(.messageRead)
         case .userDownloaded(let slow):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Download(slow: slow, cancelled: cancelled, started: started).map(When.downloaded))
         case .downloaded(let attachment):
             attachments.append(attachment)
@@ -91,7 +91,7 @@ extension Checks {
         message.send(.userDownloaded(slow: true))
         await check.waitUntil("the download starting") { message.started.all == [true] }
         inbox.send(.userClosed)
-        check.expect("the message's effects in flight", message.scopeEffects.effects.count, equals: 0)
+        check.expect("the message's effects in flight", message.effectsState.effects.count, equals: 0)
         await check.waitUntil("the download's task cancelled", got: "\(message.cancelled.all)") {
             message.cancelled.all == [true]
         }

@@ -131,8 +131,8 @@ final class Waiter: Scope {
 
     func update(_ when: When) throws {
         switch when {
-        case .startNever: scopeEffects.enqueue(NeverEnds().map(When.finished), key: "never")
-        case .startQuick: scopeEffects.enqueue(EndsAtOnce().map(When.finished))
+        case .startNever: effectsState.enqueue(NeverEnds().map(When.finished), key: "never")
+        case .startQuick: effectsState.enqueue(EndsAtOnce().map(When.finished))
         case .finished(let value): done = value
         }
     }
@@ -321,11 +321,11 @@ struct HierarchyAndExtremesTests {
     @Test func aSettlingTimeoutOfZeroOrLessDoesNotWaitAndAHugeOneStillReturnsWhenSettled() async {
         let waiter = Waiter()
         waiter.send(.startNever)
-        #expect(await waiter.scopeEffects.waitUntilSettled(timeout: .zero) == false)
-        #expect(await waiter.scopeEffects.waitUntilSettled(timeout: .seconds(Int64.min)) == false)
-        waiter.scopeEffects.cancelAllEffects()
+        #expect(await waiter.effectsState.waitUntilSettled(timeout: .zero) == false)
+        #expect(await waiter.effectsState.waitUntilSettled(timeout: .seconds(Int64.min)) == false)
+        waiter.effectsState.cancelAllEffects()
         waiter.send(.startQuick)
-        #expect(await waiter.scopeEffects.waitUntilSettled(timeout: .seconds(Int64.max)) == true)
+        #expect(await waiter.effectsState.waitUntilSettled(timeout: .seconds(Int64.max)) == true)
         #expect(waiter.done == 1)
     }
 

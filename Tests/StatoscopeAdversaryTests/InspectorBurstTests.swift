@@ -45,7 +45,7 @@ final class BurstApp: Scope {
             nested += 1
             digest = digest &* 17 &+ index
         case .echo(let value):
-            scopeEffects.enqueue(BurstEcho(value: value).map(When.echoed))
+            effectsState.enqueue(BurstEcho(value: value).map(When.echoed))
         case .echoed(let value):
             count += 1
             digest = digest &* 13 &+ value
@@ -403,7 +403,7 @@ struct InspectorBurstTests {
             app.send(.echo(value))
             if value % 500 == 0 { await Task.yield() }
         }
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         let downloaded = await download(inspector)
         await inspector.stop()
         #expect(app.count == 5_000)
@@ -538,7 +538,7 @@ struct InspectorBurstTests {
                 for value in 101...200 { app.send(.tick(value)) }
                 app.send(.echo(7))
             }.value
-            await app.scopeEffects.waitUntilSettled()
+            await app.effectsState.waitUntilSettled()
             let (status, body) = await download(inspector)
             await inspector.stop()
             recorder.stop()

@@ -153,7 +153,7 @@ extension InspectorTests {
         let plan = await rawGet(port: port, target: "/test-plan?\(token)")
         #expect(plan.status == 200)
         expectNoSecret(plan.text, in: "the inspector's test plan")
-        vault.scopeEffects.cancelAllEffects()
+        vault.effectsState.cancelAllEffects()
         await inspector.stop()
     }
 

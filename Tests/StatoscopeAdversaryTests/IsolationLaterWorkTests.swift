@@ -60,20 +60,20 @@ final class IsoScope: Scope {
         case .set(let newValue): value = newValue
         case .delivered(let number): delivered.append(number)
         case .startGated(let number, let gate):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { () async -> Int in
                     await gate.wait()
                     return number
                 }.map(When.delivered))
         case .startReporting(let gate):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { () async -> Int in
                     await gate.wait()
                     await ErrorReporting.reportHandled(IsoFailure(code: 7))
                     return 7
                 }.map(When.delivered))
         case .startChildTaskWork(let number):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { [weak self] () async -> Int in
                     await Task { @MainActor in
                         self?.value = number
@@ -83,7 +83,7 @@ final class IsoScope: Scope {
                     return number
                 }.map(When.delivered))
         case .startDetachedWork(let number):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { [weak self] () async -> Int in
                     await Task.detached { @MainActor in
                         self?.value = number
@@ -92,7 +92,7 @@ final class IsoScope: Scope {
                     return number
                 }.map(When.delivered))
         case .startStream(let feed):
-            scopeEffects.enqueue(AnyStreamEffect(feed.stream).map(When.delivered))
+            effectsState.enqueue(AnyStreamEffect(feed.stream).map(When.delivered))
         }
     }
 }
@@ -160,7 +160,7 @@ struct IsolationLaterWorkTests {
             return inner
         }
         gate.open()
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         #expect(app.delivered == [7])
         #expect(
             outer.delivered == ["delivered(7)"],
@@ -181,7 +181,7 @@ struct IsolationLaterWorkTests {
             return box
         }
         gate.open()
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         let handled = everywhere.reports(of: app).filter(\.isHandled)
         #expect(handled.count == 1, "\(everywhere.descriptions)")
         #expect((handled.first?.error as? IsoFailure)?.code == 7)
@@ -198,7 +198,7 @@ struct IsolationLaterWorkTests {
         let reports = ReportBox()
         let seen = SeenBox(only: app)
         app.send(.startChildTaskWork(5))
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         #expect(app.delivered.sorted() == [5, 1_005])
         #expect(app.value == 0)
         #expect(seen.delivered.contains("delivered(1005)"), "\(seen.seen)")
@@ -218,7 +218,7 @@ struct IsolationLaterWorkTests {
         let reports = ReportBox()
         let seen = SeenBox(only: app)
         app.send(.startDetachedWork(6))
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         #expect(app.delivered.sorted() == [6, 2_006])
         #expect(app.value == 0)
         #expect(everySeen.delivered.contains("delivered(2006)"))
@@ -240,7 +240,7 @@ struct IsolationLaterWorkTests {
         await Task.detached { @MainActor in app.send(.startGated(1, gate)) }.value
         app.send(.startGated(2, gate))
         gate.open()
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         #expect(app.delivered.sorted() == [1, 2])
         #expect(seen.seen.filter { $0.hasPrefix("startGated") }.count == 1, "\(seen.seen)")
         #expect(seen.delivered == ["delivered(2)"], "\(seen.seen)")
@@ -262,7 +262,7 @@ struct IsolationLaterWorkTests {
         }
         outside.finish()
         inside.finish()
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         #expect(app.delivered.count == 400)
         #expect(seen.delivered == (1...200).map { "delivered(\($0))" }, "\(seen.delivered.prefix(10))…")
         #expect(everySeen.delivered.count == 400)
@@ -286,7 +286,7 @@ struct IsolationLaterWorkTests {
         }
         feed.yield(3)
         feed.finish()
-        await app.scopeEffects.waitUntilSettled()
+        await app.effectsState.waitUntilSettled()
         #expect(app.delivered == [1, 2, 3])
         #expect(ended == ["delivered(1)", "delivered(2)"])
         #expect(enclosing.delivered == ["delivered(1)", "delivered(2)", "delivered(3)"], "\(enclosing.seen)")

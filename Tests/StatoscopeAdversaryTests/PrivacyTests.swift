@@ -120,9 +120,9 @@ final class AdvVault: Scope {
             derived = Sensitive(salt)
         case .rejected: throw AdvRejected(code: 7)
         case .startSave(let envelope):
-            scopeEffects.enqueue(AdvFailingSave(envelope: envelope).map(When.saved))
+            effectsState.enqueue(AdvFailingSave(envelope: envelope).map(When.saved))
         case .startHold(let envelope):
-            scopeEffects.enqueue(AdvHold(envelope: envelope).map(When.saved), key: "hold")
+            effectsState.enqueue(AdvHold(envelope: envelope).map(When.saved), key: "hold")
         case .saved(let count): saved = count
         case .closeKeypad: keypad = nil
         }
@@ -223,7 +223,7 @@ struct PrivacyTests {
         let reports = ReportBox()
         vault.send(.rejected(.full))
         vault.send(.startSave(.wrapped))
-        await vault.scopeEffects.waitUntilSettled()
+        await vault.effectsState.waitUntilSettled()
         _ = await waitUntil("the effect's failure is reported", within: .seconds(30)) {
             reports.all.count >= 2
         }
@@ -263,7 +263,7 @@ struct PrivacyTests {
             lines.items.contains { $0.contains("AdvFailingSave") && $0.contains("failed") }
         }
         vault.send(.startHold(.wrapped))
-        vault.scopeEffects.cancelAllEffects()
+        vault.effectsState.cancelAllEffects()
         EventLogging.disable()
         let text = lines.items.joined(separator: "\n")
         #expect(text.contains("carried"), "nothing logged: \(lines.items.count) lines")
@@ -280,8 +280,8 @@ struct PrivacyTests {
         let vault = AdvVault()
         sendEverySecret(to: vault)
         vault.send(.startHold(.full))
-        defer { vault.scopeEffects.cancelAllEffects() }
-        #expect(vault.scopeEffects.effects.count == 1)
+        defer { vault.effectsState.cancelAllEffects() }
+        #expect(vault.effectsState.effects.count == 1)
         expectNoSecret(vault.subtreeDescription, in: "subtreeDescription")
         expectNoSecret(vault.debugDescription, in: "debugDescription")
         expectNoSecret(String(describing: vault), in: "String(describing:)")

@@ -56,7 +56,7 @@ final class WriteTarget: Scope {
         case .fail:
             throw AdvRejected(code: 3)
         case .startSneakyEffect:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { [weak self] in
                     await MainActor.run { self?.count = 77 }
                     return 1
@@ -246,7 +246,7 @@ struct SharedWriteRefusalTests {
         let (target, _) = makeTarget()
         let reports = await ReportBox.unisolated()
         target.send(.startSneakyEffect)
-        await target.scopeEffects.waitUntilSettled()
+        await target.effectsState.waitUntilSettled()
         #expect(target.delivered == 1)
         #expect(target.count == 0)
         expectRefused(reports, of: target, key: "adv-write-count", path: target.scopePath)
@@ -261,7 +261,7 @@ struct SharedWriteRefusalTests {
         let isolated = ReportBox()
         let everywhere = await ReportBox.unisolated()
         target.send(.startSneakyEffect)
-        await target.scopeEffects.waitUntilSettled()
+        await target.effectsState.waitUntilSettled()
         let received = everywhere.reports(of: target).filter { $0.error is SharedValueWriteRefused }
         #expect(received.count == 1, "ErrorReporting received \(received.count) refusals")
         #expect(

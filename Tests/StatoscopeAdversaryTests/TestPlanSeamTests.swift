@@ -81,15 +81,15 @@ final class PlanClocked: Scope {
     func update(_ when: When) throws {
         switch when {
         case .typed(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 PlanSearchEffect(query: query).map(When.arrived), key: "search",
                 ifKeyInFlight: .debounce(.seconds(Int64.max)))
         case .arrived(let results): self.results = results
         case .startTimer(let interval):
-            scopeEffects.enqueue(RepeatingTimer(every: interval).map(When.tick), key: "timer")
+            effectsState.enqueue(RepeatingTimer(every: interval).map(When.tick), key: "timer")
         case .tick(let count): ticks = count
         case .post(let policy):
-            scopeEffects.enqueue(PlanPost().mapToResult().map(When.posted), retrying: policy)
+            effectsState.enqueue(PlanPost().mapToResult().map(When.posted), retrying: policy)
         case .posted(.success(let value)): posted = value
         case .posted(.failure): posted = -1
         }

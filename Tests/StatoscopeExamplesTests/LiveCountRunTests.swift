@@ -18,10 +18,10 @@ struct LiveCountRunTests {
         app.send(.userClosesLiveCount)
         // Dismissed in the same send: nothing is in flight any more.
         #expect(app.liveCount == nil)
-        #expect(live.scopeEffects.effects.isEmpty)
+        #expect(live.effectsState.effects.isEmpty)
         await waitUntil("the connection is closed at its source") { server.connectionsClosed == 1 }
         server.push(CounterDTO(count: 6))
-        await app.scopeEffects.waitUntilSubtreeSettled()
+        await app.effectsState.waitUntilSubtreeSettled()
         #expect(app.counter.viewDisplaysTotalCount == 5)
         #expect(live.viewDisplaysServerCount == 5)
     }
@@ -35,12 +35,12 @@ struct LiveCountRunTests {
         await waitUntil("the first connection is closed") { server.connectionsClosed == 1 }
         server.push(CounterDTO(count: 8))
         await waitUntil("the push on the new connection arrives") { live.viewDisplaysServerCount == 8 }
-        #expect(live.scopeEffects.effects.count == 1)
+        #expect(live.effectsState.effects.count == 1)
 
         server.endAll()
         await waitUntil("the end arrives") { !live.viewShowsLive }
         #expect(live.viewDisplaysError == "the server closed the live updates")
-        #expect(live.scopeEffects.effects.isEmpty)
+        #expect(live.effectsState.effects.isEmpty)
     }
 
     @Test func theUnconfiguredClientFailsWithAMessage() async throws {
@@ -48,7 +48,7 @@ struct LiveCountRunTests {
         live.send(.userConnects)
         // StatoscopeTesting's `waitUntil` counts its own turns: other suites holding the main actor
         // do not run it down.
-        let settled = await waitUntil("the connection fails") { live.scopeEffects.effects.isEmpty }
+        let settled = await waitUntil("the connection fails") { live.effectsState.effects.isEmpty }
         #expect(settled)
         #expect(!live.viewShowsLive)
         #expect(live.viewDisplaysError == "no LiveCountAPI injected")

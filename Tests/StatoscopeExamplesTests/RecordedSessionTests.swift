@@ -15,9 +15,9 @@ struct RecordedSessionTests {
         app.inject(ProfileAPI.holdingJohn)
         let recorder = Recorder(recording: app) { lines += $0 }
         app.counter.send(.userTappedIncrementButton)
-        await app.scopeEffects.waitUntilSubtreeSettled()
+        await app.effectsState.waitUntilSubtreeSettled()
         app.send(.userSelectsTab(.profile))
-        await app.scopeEffects.waitUntilSubtreeSettled()
+        await app.effectsState.waitUntilSubtreeSettled()
         app.profile.send(.userTypesNewEmail(userEmail: Sensitive("j@new.example")))
         recorder.stop()
         #expect(app.counter.viewDisplaysTotalCount == 1)

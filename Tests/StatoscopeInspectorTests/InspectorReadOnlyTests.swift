@@ -49,7 +49,7 @@ extension InspectorTests {
             let token = InspectorRequests(inspector: inspector.url).token
             counter.send(.increment)
             counter.send(.increment)
-            #expect(await counter.scopeEffects.settlesWithinTestPatience())
+            #expect(await counter.effectsState.settlesWithinTestPatience())
             let runsBefore = TrickyCounter.runs.value
             var states: [RawAnswer?] = []
             for event in 1...4 {

@@ -84,7 +84,7 @@ extension InspectorTests {
             vault.send(.keep(token: Sensitive("tok-secret-3")))
             vault.send(.remember("k", Sensitive("mem-secret-4")))
             vault.send(.login(Sensitive("pw-secret-5")))
-            #expect(await vault.scopeEffects.settlesWithinTestPatience())
+            #expect(await vault.effectsState.settlesWithinTestPatience())
             vault.send(.refuse(Sensitive("err-secret-6")))
             vault.keypad.send(.typeDigits(864_209, confirm: "kp-secret-7"))
             let streamed = await stream.value
@@ -133,7 +133,7 @@ extension InspectorTests.InspectorRedactionTests {
         for nesting in Nesting.all {
             intercom.send(.forward(nesting.secret))
         }
-        #expect(await intercom.scopeEffects.settlesWithinTestPatience())
+        #expect(await intercom.effectsState.settlesWithinTestPatience())
         let streamed = await stream.value
         var served = ["/events": streamed]
         for target in ["/recording", "/test-plan", "/", "/state?event=4"] {

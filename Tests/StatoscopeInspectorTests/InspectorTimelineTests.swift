@@ -21,7 +21,7 @@ extension InspectorTests {
             account.send(.typePassword(Sensitive("hunter2")))
             account.send(.rename("Ada"))
             account.send(.save)
-            #expect(await account.scopeEffects.settlesWithinTestPatience())
+            #expect(await account.effectsState.settlesWithinTestPatience())
             account.send(.fail)
             let messages = await Self.messages(from: stream) { messages in
                 messages.contains { $0.contains(#""step":"completed""#) }

@@ -15,7 +15,7 @@ final class KeyedWork: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start(let key):
-            scopeEffects.enqueue(AnyEffect { When.completed }, key: key)
+            effectsState.enqueue(AnyEffect { When.completed }, key: key)
         case .completed:
             completions += 1
         }
@@ -58,11 +58,11 @@ final class EffectMemoryTests: XCTestCase {
                 enqueued += 1
             }
             if Bool.random(using: &random) {
-                work.scopeEffects.cancelEffect { _ in Bool.random() }
+                work.effectsState.cancelEffect { _ in Bool.random() }
             }
             try await settle(work, batch: batch)
         }
-        XCTAssertTrue(work.scopeEffects.effects.isEmpty)
+        XCTAssertTrue(work.effectsState.effects.isEmpty)
         let runtime = try XCTUnwrap(ScopeRuntimeTable.existingRuntime(for: work))
         let deadline = ContinuousClock.now + testPatience
         while runtime.unfinishedRuns > 0 {
@@ -79,9 +79,9 @@ final class EffectMemoryTests: XCTestCase {
     @MainActor
     private func settle(_ work: KeyedWork, batch: Int) async throws {
         let deadline = ContinuousClock.now + testPatience
-        while !work.scopeEffects.effects.isEmpty {
+        while !work.effectsState.effects.isEmpty {
             guard ContinuousClock.now < deadline else {
-                XCTFail("batch \(batch): \(work.scopeEffects.effects.count) effects never settled")
+                XCTFail("batch \(batch): \(work.effectsState.effects.count) effects never settled")
                 return
             }
             try await Task.sleep(for: .milliseconds(1))

@@ -18,8 +18,8 @@ final class ParkedWork: Scope {
     func update(_ when: When) throws {
         let parking = parking
         switch when {
-        case .park: scopeEffects.enqueue(AnyEffect { await parking.wait() }.map { When.done })
-        case .returnAtOnce: scopeEffects.enqueue(AnyEffect { parking.returned() }.map { When.done })
+        case .park: effectsState.enqueue(AnyEffect { await parking.wait() }.map { When.done })
+        case .returnAtOnce: effectsState.enqueue(AnyEffect { parking.returned() }.map { When.done })
         case .done: break
         }
     }

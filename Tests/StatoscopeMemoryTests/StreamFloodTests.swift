@@ -86,11 +86,11 @@ final class Flooded: Scope {
     func update(_ when: When) throws {
         switch when {
         case .flood(let count):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect(Burst(count: count, produced: produced, ended: ended)).map(When.element))
         case .floodFromClosure(let count):
             let produced = produced
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect { yield in
                     for element in 1...count {
                         produced.withLock { $0 = element }
@@ -109,20 +109,20 @@ final class Flooded: Scope {
         case .taskRan:
             receivedWhenTheTaskRan = received
         case .runOneShot:
-            scopeEffects.enqueue(AnyEffect { When.oneShotCompleted })
+            effectsState.enqueue(AnyEffect { When.oneShotCompleted })
         case .oneShotCompleted:
             floodDeliveriesWhenTheOneShotCompleted = deliveries.withLock { $0 }
         case .runOneShots(let count):
-            for _ in 0..<count { scopeEffects.enqueue(AnyEffect { When.oneShotOfManyCompleted }) }
+            for _ in 0..<count { effectsState.enqueue(AnyEffect { When.oneShotOfManyCompleted }) }
         case .oneShotOfManyCompleted:
             deliveries.withLock { $0 += 1 }
         case .follow(let stream):
-            scopeEffects.enqueue(AnyStreamEffect(stream).map(When.followed))
+            effectsState.enqueue(AnyStreamEffect(stream).map(When.followed))
         case .followed:
             floodDeliveriesWhenTheOtherStreamDelivered =
                 floodDeliveriesWhenTheOtherStreamDelivered ?? deliveries.withLock { $0 }
         case .stop:
-            scopeEffects.cancelAllEffects()
+            effectsState.cancelAllEffects()
         }
     }
 }
@@ -165,7 +165,7 @@ final class StreamFloodTests: XCTestCase {
             let flooded = Flooded()
             flooded.queueTaskAt = Self.middle
             flooded.send(fromClosure ? .floodFromClosure(Self.burst) : .flood(Self.burst))
-            let settled = await flooded.scopeEffects.settlesWithinTestPatience()
+            let settled = await flooded.effectsState.settlesWithinTestPatience()
             XCTAssertTrue(settled, "from a closure: \(fromClosure)")
             XCTAssertEqual(flooded.received, Self.burst, "every element, from a closure: \(fromClosure)")
             XCTAssertEqual(flooded.outOfOrder, 0, "in order, from a closure: \(fromClosure)")
@@ -194,12 +194,12 @@ final class StreamFloodTests: XCTestCase {
             holdingTheMainActor { CompletionInbox.shared.waiting.completions >= 1 },
             "the one-shot effect never completed")
         XCTAssertEqual(flooded.produced.withLock { $0 }, Self.capacity, "the stream waits for room")
-        let settled = await other.scopeEffects.settlesWithinTestPatience()
+        let settled = await other.effectsState.settlesWithinTestPatience()
         XCTAssertTrue(settled)
         XCTAssertEqual(
             other.floodDeliveriesWhenTheOneShotCompleted, 0,
             "the completion came before the stream's elements that waited for the main actor")
-        XCTAssertEqual(flooded.scopeEffects.effects.count, 1, "the stream still runs")
+        XCTAssertEqual(flooded.effectsState.effects.count, 1, "the stream still runs")
         flooded.send(.stop)
         await waitUntilTheIterationEnds(of: flooded)
     }
@@ -259,7 +259,7 @@ final class StreamFloodTests: XCTestCase {
             waitedFor, DeliveryTurn.mostDeliveries / 2,
             "the stream's element waited for \(waitedFor) one-shot completions")
         continuation.finish()
-        let settled = await flooding.scopeEffects.settlesWithinTestPatience()
+        let settled = await flooding.effectsState.settlesWithinTestPatience()
         XCTAssertTrue(settled)
         XCTAssertEqual(deliveries.withLock { $0 }, 3 * DeliveryTurn.mostDeliveries, "every completion")
     }
@@ -268,7 +268,7 @@ final class StreamFloodTests: XCTestCase {
     func testAFloodingSequenceRunsNoFurtherAheadOfDeliveryThanItsBacklogAndLosesNothing() async {
         let flooded = Flooded()
         flooded.send(.flood(Self.burst))
-        let settled = await flooded.scopeEffects.settlesWithinTestPatience()
+        let settled = await flooded.effectsState.settlesWithinTestPatience()
         XCTAssertTrue(settled)
         XCTAssertEqual(flooded.received, Self.burst, "every element")
         XCTAssertEqual(flooded.outOfOrder, 0, "in order")

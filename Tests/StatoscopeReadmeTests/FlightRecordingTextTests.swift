@@ -268,7 +268,7 @@ struct FlightRecordingTextTests {
             reports.value.append(report)
         }
         counter.send(.failingEffect)
-        await counter.scopeEffects.waitUntilSettled()
+        await counter.effectsState.waitUntilSettled()
         counter.send(.note("after the effect"))
         registration.remove()
         #expect(reports.value.count == 1)

@@ -38,7 +38,7 @@ struct ModuleSplitTests {
     @Test func everythingDocumentedIsReachableThroughImportStatoscopeAlone() async throws {
         let home = InstrumentedHome()
         home.inject(CountingAPI(name: "mock"))
-        let effects: ScopeEffects<InstrumentedCounter> = home.child!.scopeEffects
+        let effects: ScopeEffects<InstrumentedCounter> = home.child!.effectsState
         #expect(effects.effects.isEmpty)
         home.rows[0].send(.read)
         #expect(home.rows[0].seen == "mock@InstrumentedHome")
@@ -81,9 +81,9 @@ struct ModuleSplitTests {
         counter.send(.inc)
         counter.send(.fail(1))
         counter.send(.succeedingEffect)
-        await counter.scopeEffects.waitUntilSettled()
+        await counter.effectsState.waitUntilSettled()
         counter.send(.failingEffect)
-        await counter.scopeEffects.waitUntilSettled()
+        await counter.effectsState.waitUntilSettled()
         counter.send(.unencodable(Unencodable()))
         await Analytics.waitUntilDelivered()
         recorder.stop()
@@ -209,7 +209,7 @@ struct ModuleSplitTests {
         defer { registration.remove() }
         let counter = InstrumentedCounter()
         counter.send(.failingEffect)
-        await counter.scopeEffects.waitUntilSettled()
+        await counter.effectsState.waitUntilSettled()
         #expect(reports.value.count == 1)
         for report in reports.value {
             expectNoInternalModule(report.description, "effect report")

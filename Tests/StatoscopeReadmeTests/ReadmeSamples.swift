@@ -71,7 +71,7 @@ final class SyncedCounter: Scope {
             count += 1
             isSaving = true
             // A newer save replaces the one in flight: no bookkeeping by hand.
-            scopeEffects.enqueue(PostCount(count: count).mapToResult().map(When.serverSaved), key: "save")
+            effectsState.enqueue(PostCount(count: count).mapToResult().map(When.serverSaved), key: "save")
         case .serverSaved(let result):
             guard isSaving else { throw InvalidStateError("a save completed while none was in flight") }
             isSaving = false
@@ -151,7 +151,7 @@ final class Row: Scope {
             home.send(.rowOpened(id))         // child to parent, through the parent's entry point
             let api = api
             let id = id
-            scopeEffects.enqueue(AnyEffect { try await api.loadName(id) }.map(When.nameLoaded))
+            effectsState.enqueue(AnyEffect { try await api.loadName(id) }.map(When.nameLoaded))
         case .nameLoaded(let name):
             self.name = name
         }

@@ -16,7 +16,7 @@ struct ReadmeTourTests {
         home.inject(NamesAPI { id in "mock \(id)" })
         home.send(.listLoaded(2))
         home.rows[1].send(.userTappedRow)
-        await home.scopeEffects.waitUntilSubtreeSettled()
+        await home.effectsState.waitUntilSubtreeSettled()
         #expect(home.opened == [1])
         #expect(home.rows[1].name == "mock 1")
         #expect(home.rows[1].scopePath == "Home.rows[1]")

@@ -39,7 +39,7 @@ final class Stubborn: Scope {
         switch when {
         case .start:
             let gate = gate
-            scopeEffects.enqueue(AnyEffect { await gate.wait() }.map { When.finished })
+            effectsState.enqueue(AnyEffect { await gate.wait() }.map { When.finished })
         case .finished:
             received += 1
         }
@@ -87,7 +87,7 @@ struct HostileInputTests {
             let scope = Stubborn(gate: gate)
             released = scope
             scope.send(.start)
-            #expect(scope.scopeEffects.effects.count == 1)
+            #expect(scope.effectsState.effects.count == 1)
         }
         #expect(released == nil)
         await gate.release()

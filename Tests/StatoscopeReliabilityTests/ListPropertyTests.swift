@@ -23,7 +23,7 @@ final class ListItem: Scope {
 
     func update(_ when: When) throws {
         switch when {
-        case .park: scopeEffects.enqueue(GateOpened(gate: gate).map { _ in When.parked })
+        case .park: effectsState.enqueue(GateOpened(gate: gate).map { _ in When.parked })
         case .parked: break
         case .ping: pings += 1
         }
@@ -241,9 +241,9 @@ final class ListProgram {
                 && rows[index].scopePath != "ListHost.items[\(index)]"
         }
         #expect(misnamed.isEmpty, "rows named wrong, first at \(misnamed.first ?? -1); \(context)")
-        let idle = working.filter { id, count in made[id].scopeEffects.effects.count != count }
+        let idle = working.filter { id, count in made[id].effectsState.effects.count != count }
         #expect(idle.isEmpty, "rows that lost their work: \(idle.keys.sorted()); \(context)")
-        let stillWorking = stopped.filter { !made[$0].scopeEffects.effects.isEmpty }
+        let stillWorking = stopped.filter { !made[$0].effectsState.effects.isEmpty }
         #expect(stillWorking.isEmpty, "rows that left but still work: \(stillWorking.sorted()); \(context)")
         #expect(refusals == expectedRefusals, "events to rows that left are refused; \(context)")
         if let live = rows.last {

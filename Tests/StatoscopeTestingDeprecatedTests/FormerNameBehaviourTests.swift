@@ -1,4 +1,4 @@
-// The former names (`sendUnsafe`, `injectObject`, `EffectsState`, `effectsState`,
+// The former names (`sendUnsafe`, `injectObject`, `EffectsState`,
 // `MiddlewareRegistration`) compile, deprecated, naming their replacement, and behave as the new ones
 // do. CHANGELOG 0.1.0: "the former names compile, deprecated, naming their replacement."
 import Statoscope

@@ -19,7 +19,7 @@ class BaseCart: Scope {
         switch when {
         case .add(let item):
             items.append(item)
-            scopeEffects.enqueue(SaveCart(items: items).map(When.saved))
+            effectsState.enqueue(SaveCart(items: items).map(When.saved))
         case .saved(let count):
             savedCount = count
         case .writeNote:

@@ -9,7 +9,7 @@ final class QuietFilter: Scope {
     var settled: [String] = []
     var echoes = 0
     /// The pending effects as they print: what a live run and a plan compare.
-    var pendingText: [String] { scopeEffects.effects.map { "\($0)" } }
+    var pendingText: [String] { effectsState.effects.map { "\($0)" } }
 
     enum When: Sendable, Equatable {
         case userTyped(String, after: Duration = .milliseconds(300))
@@ -23,17 +23,17 @@ final class QuietFilter: Scope {
         switch when {
         case .userTyped(let text, let delay):
             self.text = text
-            scopeEffects.enqueue(.textSettled, after: delay, key: "settle")
+            effectsState.enqueue(.textSettled, after: delay, key: "settle")
         case .userCleared:
-            scopeEffects.cancelEffect(key: "settle")
+            effectsState.cancelEffect(key: "settle")
         case .echo(let times, let interval):
-            scopeEffects.enqueue(.echoed(remaining: times - 1, every: interval), after: interval)
+            effectsState.enqueue(.echoed(remaining: times - 1, every: interval), after: interval)
         case .textSettled:
             settled.append(text)
         case .echoed(let remaining, let interval):
             echoes += 1
             if remaining > 0 {
-                scopeEffects.enqueue(.echoed(remaining: remaining - 1, every: interval), after: interval)
+                effectsState.enqueue(.echoed(remaining: remaining - 1, every: interval), after: interval)
             }
         }
     }

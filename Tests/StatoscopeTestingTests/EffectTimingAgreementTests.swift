@@ -49,7 +49,7 @@ final class ScriptedSaver: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedSave:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 ScriptedSave(script: script).mapToResult().map(When.saved),
                 retrying: .exponentialBackoff(
                     maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(10)),
@@ -96,7 +96,7 @@ struct EffectTimingAgreementTests {
                 plan = try plan.WHEN_TimePasses(duration)
             }
             // At rest: every pending event waits on the clock, every due one was sent.
-            await waitUntil("the live run at rest") { clock.sleeperCount == live.scopeEffects.effects.count }
+            await waitUntil("the live run at rest") { clock.sleeperCount == live.effectsState.effects.count }
             plan = try plan.THEN(\.settled, equals: live.settled).THEN(\.echoes, equals: live.echoes)
                 .THEN(\.pendingText, equals: live.pendingText)
         }

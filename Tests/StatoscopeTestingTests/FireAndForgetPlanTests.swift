@@ -19,7 +19,7 @@ final class ArticleReader: Scope {
 
     func update(_ when: When) throws {
         opened += 1
-        scopeEffects.enqueueFireAndForget(TrackOpen(screen: "reader"))
+        effectsState.enqueueFireAndForget(TrackOpen(screen: "reader"))
     }
 }
 

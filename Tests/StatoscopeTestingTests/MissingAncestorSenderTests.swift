@@ -46,7 +46,7 @@ final class Porch: Scope {
         switch when {
         case .order:
             let gate = gate
-            scopeEffects.enqueue(AnyEffect { await gate.wait() }.map { When.arrived })
+            effectsState.enqueue(AnyEffect { await gate.wait() }.map { When.arrived })
         case .arrived:
             arrivals += 1
             house.send(.visited)
@@ -116,10 +116,10 @@ struct MissingAncestorSenderTests {
         porch.send(.order)
         town.send(.movePorchToYard)
         #expect(town.yard.porch === porch)
-        #expect(porch.scopeEffects.effects.count == 1, "moving keeps the work")
+        #expect(porch.effectsState.effects.count == 1, "moving keeps the work")
         await withKnownIssue {
             await porch.gate.open()
-            #expect(await porch.scopeEffects.settlesWithinTestPatience())
+            #expect(await porch.effectsState.settlesWithinTestPatience())
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("House")
         }

@@ -21,14 +21,14 @@ final class Stopwatch: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedStart:
-            scopeEffects.enqueue(RepeatingTimer(every: interval).map(When.ticked), key: "timer")
+            effectsState.enqueue(RepeatingTimer(every: interval).map(When.ticked), key: "timer")
         case .userTappedStop:
-            scopeEffects.cancelEffect(key: "timer")
+            effectsState.cancelEffect(key: "timer")
         case .ticked(let tick):
             seconds += 1
             lastTick = tick
             // Stops itself at two hours.
-            if tick == 7_200 { scopeEffects.cancelEffect(key: "timer") }
+            if tick == 7_200 { effectsState.cancelEffect(key: "timer") }
         }
     }
 }

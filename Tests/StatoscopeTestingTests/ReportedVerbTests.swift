@@ -34,7 +34,7 @@ final class ProfileCard: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userOpenedProfile:
-            scopeEffects.enqueue(LoadName().mapToResult().map(When.profileLoaded))
+            effectsState.enqueue(LoadName().mapToResult().map(When.profileLoaded))
         case .profileLoaded(.success(let name)):
             self.name = name
         case .profileLoaded(.failure(let error)):

@@ -21,7 +21,7 @@ final class AttemptShowingSaver: Scope {
         switch when {
         case .userTappedSave:
             banner = nil
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SaveCount(count: 1)
                     // Every failure of an effect enqueued with a retry policy is a `RetryFailure`.
                     .mapToResultWithError { $0 as? RetryFailure ?? RetryFailure(attempts: 0, error: $0) }
@@ -32,7 +32,7 @@ final class AttemptShowingSaver: Scope {
                     ($0 as? SaveFailure)?.status == 404 ? .giveUp : .retry
                 }, onRetry: When.retrying)
         case .userTappedCancel:
-            scopeEffects.cancelEffect(key: "save")
+            effectsState.cancelEffect(key: "save")
         case .retrying(let retry):
             lastRetry = retry
             banner = "retrying, attempt \(retry.number) of \(retry.maxAttempts)"

@@ -27,7 +27,7 @@ final class RetryingSaver: Scope {
         switch when {
         case .userTappedSave:
             count += 1
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SaveCount(count: count).mapToResult().map(When.saved), key: "save",
                 retrying: .exponentialBackoff(
                     maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(10)
@@ -35,7 +35,7 @@ final class RetryingSaver: Scope {
                     ($0 as? SaveFailure)?.status == 404 ? .giveUp : .retry
                 })
         case .userTappedCancel:
-            scopeEffects.cancelEffect(key: "save")
+            effectsState.cancelEffect(key: "save")
         case .saved(.success(let count)):
             outcomes.append("saved \(count)")
         case .saved(.failure(let error)):

@@ -66,7 +66,7 @@ private final class Counter: Scope {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpMethod = "POST"
         request.httpBody = try JSONEncoder().encode(DTO(count: viewDisplaysTotalCount))
-        scopeEffects.enqueue(
+        effectsState.enqueue(
             NetworkEffect<DTO>(request: request)
                 .mapToResult()
                 .map(When.networkPostCompleted)

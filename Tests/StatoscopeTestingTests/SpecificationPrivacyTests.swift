@@ -24,7 +24,7 @@ final class Locker: Scope {
         switch when {
         case .typePassword(let password):
             self.password = password
-            scopeEffects.enqueue(StoreKey(key: Sensitive(password)))
+            effectsState.enqueue(StoreKey(key: Sensitive(password)))
         case .typeKey(let key): typedKey = key
         case .saved: break
         }

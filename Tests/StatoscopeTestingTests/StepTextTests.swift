@@ -64,8 +64,8 @@ final class RecordScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .appeared:
-            scopeEffects.enqueue(LoadRecord(renders: renders).map(When.recordLoaded))
-            scopeEffects.enqueue(LoadNumbers().map(When.numbersLoaded))
+            effectsState.enqueue(LoadRecord(renders: renders).map(When.recordLoaded))
+            effectsState.enqueue(LoadNumbers().map(When.numbersLoaded))
         case .recordLoaded(let record): self.record = record
         case .numbersLoaded(let numbers): self.numbers = numbers
         }

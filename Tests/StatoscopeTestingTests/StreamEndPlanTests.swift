@@ -18,7 +18,7 @@ final class ChatWindow: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userJoined:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect<String> { _ in }.map(When.messageArrived).onEnd(When.chatEnded))
         case .messageArrived(let message):
             messages.append(message)

@@ -14,7 +14,7 @@ final class Ticker: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect<Int> { yield in
                     for tick in 0..<3 { yield(tick) }
                 }.map(When.ticked))

@@ -22,7 +22,7 @@ private final class SavingCounter: Scope {
         switch when {
         case .increment:
             count += 1
-            scopeEffects.enqueue(Persist(value: count).map(When.saved))
+            effectsState.enqueue(Persist(value: count).map(When.saved))
         case .saved(let value):
             savedCount = value
         }

@@ -55,7 +55,7 @@ final class Larder: Scope {
             _ = clock
             seen = "\(weather.sky) \(palette.colour) \(ruler.unit)"
         case .startsStocktake:
-            scopeEffects.enqueue(Stocktake().map(When.counted))
+            effectsState.enqueue(Stocktake().map(When.counted))
         case .counted(let shelf):
             seen = shelf
         }

@@ -78,7 +78,7 @@ final class RootSkyReader: Scope {
         case .readLiveOnly: seen = liveOnly.name
         case .present: child = RootSkyReader()
         case .use(let context): useDependencies(context)
-        case .lookUp: scopeEffects.enqueue(ReadRootLiveOnly().map(When.looked))
+        case .lookUp: effectsState.enqueue(ReadRootLiveOnly().map(When.looked))
         case .looked(let text): looked = text
         case .tap: tapped += 1
         case .addRadio: radio = RadioReader()

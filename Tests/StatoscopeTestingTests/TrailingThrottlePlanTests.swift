@@ -27,13 +27,13 @@ final class MapScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userMoved(let position):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SavePosition(position: position).map(When.saved), key: "save",
                 ifKeyInFlight: .throttleLatest(.seconds(1)))
         case .saved(let position):
             saved.append(position)
         case .userTyped(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Lookup(query: query).map(When.found), key: "lookup",
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .found(let result):

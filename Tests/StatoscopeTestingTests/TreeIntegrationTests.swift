@@ -52,7 +52,7 @@ final class Desk: Scope {
         case .greet(let name):
             let greeting = "\(greeter.greeting), \(name)"
             lastGreeting = greeting
-            scopeEffects.enqueue(Announce(text: greeting).map(When.announced))
+            effectsState.enqueue(Announce(text: greeting).map(When.announced))
         case .announced(let text):
             announced.append(text)
         }
@@ -188,7 +188,7 @@ func recordLobbySession() async -> String {
     lobby.guest?.send(.dropsBag)
     lobby.guest?.send(.dropsBag)
     lobby.desk.send(.greet("Ada"))
-    await lobby.scopeEffects.waitUntilSubtreeSettled()
+    await lobby.effectsState.waitUntilSubtreeSettled()
     recorder.stop()
     return text
 }

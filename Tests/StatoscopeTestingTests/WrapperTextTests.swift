@@ -29,7 +29,7 @@ final class Greeting: Scope {
     func update(_ when: When) throws {
         if case .userGreets(let name) = when {
             _ = salutation
-            scopeEffects.enqueue(SendGreeting(name: name).map(When.greeted))
+            effectsState.enqueue(SendGreeting(name: name).map(When.greeted))
         } else {
             sent += 1
         }

@@ -26,7 +26,7 @@ final class Till: Scope {
         switch when {
         case .userTappedBuy(let items):
             bought += items
-            scopeEffects.enqueue(PriceLookup(fails: items == 0).mapToResult().map(When.priceLoaded))
+            effectsState.enqueue(PriceLookup(fails: items == 0).mapToResult().map(When.priceLoaded))
         case .viewScrolled: break
         case .userTappedRefund: throw RefundRefused()
         case .priceLoaded(let price): self.price = price
@@ -105,9 +105,9 @@ struct AnalyticsSelectionTests {
         let till = Till()
         let events = await tracking {
             till.send(.userTappedBuy(items: 2))
-            await till.scopeEffects.waitUntilSettled()
+            await till.effectsState.waitUntilSettled()
             till.send(.userTappedBuy(items: 0))
-            await till.scopeEffects.waitUntilSettled()
+            await till.effectsState.waitUntilSettled()
         }
         #expect(
             events == [

@@ -37,8 +37,8 @@ struct ChildListCycleTests: RowListProbing {
         b.send(.run { $0.note = nil })
         a.rows.removeLast()
         #expect(a.scopePath == "ListScreen.rows[0]")
-        #expect(a.scopeEffects.effects.count == 1, "a was never moved: its work goes on")
-        #expect(b.scopeEffects.effects.count == 1)
+        #expect(a.effectsState.effects.count == 1, "a was never moved: its work goes on")
+        #expect(b.effectsState.effects.count == 1)
         #expect(isLive(a) && isLive(b))
         await gate.open()
     }
@@ -76,7 +76,7 @@ struct ChildListCycleTests: RowListProbing {
         root.rows = [a]
         #expect(b.scopePath == "ListScreen.next.rows[0]", "b is listed in other.next, and was taken out of a")
         root.rows = []
-        #expect(b.scopeEffects.effects.count == 1, "b is still in other.next's list")
+        #expect(b.effectsState.effects.count == 1, "b is still in other.next's list")
         #expect(isLive(b))
         await gate.open()
     }

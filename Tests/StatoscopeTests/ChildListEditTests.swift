@@ -88,7 +88,7 @@ struct ChildListEditTests: RowListProbing {
         ]
         for (inside, (name, count, change)) in (changes.map { (true, $0) } + changes.map { (false, $0) }) {
             let parkedBefore = Set(
-                list.rows.filter { !$0.scopeEffects.effects.isEmpty }.map(ObjectIdentifier.init))
+                list.rows.filter { !$0.effectsState.effects.isEmpty }.map(ObjectIdentifier.init))
             let pathsBefore = Dictionary(
                 list.rows.map { (ObjectIdentifier($0), $0.scopePath) }, uniquingKeysWith: { a, _ in a })
             let new = fresh(count)
@@ -103,10 +103,10 @@ struct ChildListEditTests: RowListProbing {
             let now = Set(list.rows.map(ObjectIdentifier.init))
             for row in everLinked where parkedBefore.contains(ObjectIdentifier(row)) {
                 if now.contains(ObjectIdentifier(row)) {
-                    #expect(row.scopeEffects.effects.count == 1, "\(label): a row that stays keeps its work")
+                    #expect(row.effectsState.effects.count == 1, "\(label): a row that stays keeps its work")
                 } else {
                     #expect(
-                        row.scopeEffects.effects.isEmpty,
+                        row.effectsState.effects.isEmpty,
                         "\(label): a removed row's work ends in the same send")
                 }
             }
@@ -152,7 +152,7 @@ struct ChildListEditTests: RowListProbing {
         list.rows[3].rows.append(child)
         let grandchild = ListedRow("grandchild", gate: gate)
         list.send(.run { $0.rows[3].rows[0].note = grandchild })
-        #expect(all[3].scopeEffects.effects.count == 1)
+        #expect(all[3].effectsState.effects.count == 1)
         #expect(child.scopePath == "ListScreen.rows[3].rows[0]")
         #expect(grandchild.scopePath == "ListScreen.rows[3].rows[0].note")
         list.send(.run { $0.rows.insert(ListedRow("top", gate: gate), at: 0) })
@@ -176,13 +176,13 @@ struct ChildListEditTests: RowListProbing {
 
         list.send(.run { $0.rows.remove(at: 0) })  // [b, a]
         #expect(
-            a.scopeEffects.effects.count == 1, "a is still listed: removing its other place is not dismissal")
+            a.effectsState.effects.count == 1, "a is still listed: removing its other place is not dismissal")
         #expect(a.scopePath == "ListScreen.rows[1]")
         #expect(b.scopePath == "ListScreen.rows[0]")
         #expect(isLive(a))
 
         list.send(.run { $0.rows.remove(at: 1) })  // [b]
-        #expect(a.scopeEffects.effects.isEmpty, "its last place removed, a is dismissed")
+        #expect(a.effectsState.effects.isEmpty, "its last place removed, a is dismissed")
         #expect(!isLive(a))
         await gate.open()
     }
@@ -194,7 +194,7 @@ struct ChildListEditTests: RowListProbing {
         list.rows = [a, a]
         a.send(.park)
         list.rows = [a]
-        #expect(a.scopeEffects.effects.count == 1)
+        #expect(a.effectsState.effects.count == 1)
         #expect(isLive(a))
         #expect(a.scopePath == "ListScreen.rows[0]")
 
@@ -202,7 +202,7 @@ struct ChildListEditTests: RowListProbing {
         list.rows = [b, c, c]
         c.send(.park)
         list.rows.removeLast()
-        #expect(c.scopeEffects.effects.count == 1)
+        #expect(c.effectsState.effects.count == 1)
         #expect(isLive(c))
         #expect(c.scopePath == "ListScreen.rows[1]")
         await gate.open()
@@ -216,8 +216,8 @@ struct ChildListEditTests: RowListProbing {
         c.send(.park)
         a.send(.park)
         list.send(.run { $0.rows[2] = $0.rows[0] })
-        #expect(c.scopeEffects.effects.isEmpty && !isLive(c))
-        #expect(a.scopeEffects.effects.count == 1 && isLive(a))
+        #expect(c.effectsState.effects.isEmpty && !isLive(c))
+        #expect(a.effectsState.effects.count == 1 && isLive(a))
         #expect(b.scopePath == "ListScreen.rows[1]")
         await gate.open()
     }
@@ -231,12 +231,12 @@ struct ChildListEditTests: RowListProbing {
         all[4].send(.park)
         all[5].send(.park)
         list.rows.remove(at: 4)
-        #expect(all[4].scopeEffects.effects.isEmpty, "at once outside any update")
+        #expect(all[4].effectsState.effects.isEmpty, "at once outside any update")
         #expect(all[5].scopePath == "ListScreen.rows[4]")
         list.rows.insert(all[4], at: 0)
         #expect(all[4].scopePath == "ListScreen.rows[0]")
         #expect(isLive(all[4]))
-        #expect(all[5].scopeEffects.effects.count == 1)
+        #expect(all[5].effectsState.effects.count == 1)
         expectPaths(list.rows, "ListScreen.rows")
         await gate.open()
     }
@@ -264,7 +264,7 @@ struct ChildListEditTests: RowListProbing {
             let listed = list.rows.contains { $0 === row } || list.slot === row
             #expect(isLive(row) == listed, "\(row.name) listed: \(listed)")
             if row !== added {
-                #expect(row.scopeEffects.effects.count == (listed ? 1 : 0), "\(row.name)")
+                #expect(row.effectsState.effects.count == (listed ? 1 : 0), "\(row.name)")
             }
         }
         expectPaths(list.rows, "ListScreen.rows")
@@ -283,7 +283,7 @@ struct ChildListEditTests: RowListProbing {
         base.send(.run { $0.rows.insert(ListedRow("top", gate: gate), at: 0) })
         #expect(all[5].scopePath == "SubListScreen.rows[6]")
         sub.rows.remove(at: 6)
-        #expect(all[5].scopeEffects.effects.isEmpty)
+        #expect(all[5].effectsState.effects.isEmpty)
         #expect(!isLive(all[5]))
         expectPaths(sub.rows, "SubListScreen.rows")
         await gate.open()

@@ -29,7 +29,7 @@ final class ListedRow: Scope {
 
     func update(_ when: When) throws {
         switch when {
-        case .park: scopeEffects.enqueue(ParkedUntilOpened(gate: gate).map(When.parked))
+        case .park: effectsState.enqueue(ParkedUntilOpened(gate: gate).map(When.parked))
         case .parked: break
         case .ping: pings += 1
         case .run(let body): try body(self)

@@ -25,7 +25,7 @@ struct ChildListMoveTests: RowListProbing {
                 $0.other.insert($0.rows[1], at: 0)
                 $0.rows.remove(at: 1)
             })
-        #expect(all[1].scopeEffects.effects.count == 1 && all[2].scopeEffects.effects.count == 1)
+        #expect(all[1].effectsState.effects.count == 1 && all[2].effectsState.effects.count == 1)
         #expect(all[2].scopePath == "ListScreen.other[0]")
         #expect(all[1].scopePath == "ListScreen.other[1]")
         expectPaths(list.rows, "ListScreen.rows")
@@ -33,10 +33,10 @@ struct ChildListMoveTests: RowListProbing {
 
         // It is not listed in `rows` any more: clearing `rows` leaves it alone.
         list.send(.run { $0.rows = [] })
-        #expect(all[1].scopeEffects.effects.count == 1 && all[2].scopeEffects.effects.count == 1)
+        #expect(all[1].effectsState.effects.count == 1 && all[2].effectsState.effects.count == 1)
         #expect(isLive(all[1]) && isLive(all[2]))
         list.send(.run { $0.other = [] })
-        #expect(all[1].scopeEffects.effects.isEmpty && !isLive(all[1]))
+        #expect(all[1].effectsState.effects.isEmpty && !isLive(all[1]))
         await gate.open()
     }
 
@@ -58,7 +58,7 @@ struct ChildListMoveTests: RowListProbing {
         // Into a row's own list, from the same list.
         root.send(.run { $0.rows[0].rows.append($0.rows.remove(at: 1)) })  // all[2] below all[1]
         #expect(all[2].scopePath == "ListScreen.rows[0].rows[0]")
-        #expect(all.allSatisfy { $0.scopeEffects.effects.count == 1 }, "moving is not dismissal")
+        #expect(all.allSatisfy { $0.effectsState.effects.count == 1 }, "moving is not dismissal")
         #expect(all.allSatisfy { isLive($0) })
         expectPaths(root.rows, "ListScreen.rows")
         await gate.open()
@@ -82,7 +82,7 @@ struct ChildListMoveTests: RowListProbing {
                 $0.rows = []
             })
         #expect(kept.scopePath == "ListScreen.slot")
-        #expect(kept.scopeEffects.effects.count == 1)
+        #expect(kept.effectsState.effects.count == 1)
         #expect(isLive(kept))
 
         // Taken out of its parent's list, and the parent thrown away, in one update: kept (holds).
@@ -97,7 +97,7 @@ struct ChildListMoveTests: RowListProbing {
                 $0.rows = []
             })
         #expect(
-            taken.scopePath == "ListScreen.other[0]" && taken.scopeEffects.effects.count == 1 && isLive(taken)
+            taken.scopePath == "ListScreen.other[0]" && taken.effectsState.effects.count == 1 && isLive(taken)
         )
 
         // Listed in `other` while still in its parent's list, the parent thrown away after. The
@@ -112,7 +112,7 @@ struct ChildListMoveTests: RowListProbing {
             })
         #expect(!isLive(parent))
         #expect(keeper.scopePath == "ListScreen.other[1]")
-        #expect(keeper.scopeEffects.effects.count == 1, "moved to another parent in one update")
+        #expect(keeper.effectsState.effects.count == 1, "moved to another parent in one update")
         #expect(isLive(keeper))
         await gate.open()
     }
@@ -136,7 +136,7 @@ struct ChildListMoveTests: RowListProbing {
 
         let errors = ErrorReportCollector(matching: { $0.error is EventToDismissedScope })
         list.send(.run { $0.rows.remove(at: 3) })
-        #expect(inner[1].scopeEffects.effects.isEmpty, "a removed row's rows' work ends in the same send")
+        #expect(inner[1].effectsState.effects.isEmpty, "a removed row's rows' work ends in the same send")
         inner[1].send(.ping)
         #expect(inner[1].pings == 0)
         let report = try #require(errors.reports.first)
@@ -182,7 +182,7 @@ struct ChildListMoveTests: RowListProbing {
         #expect(inner[2].scopePath == "ListScreen.rows[2]")
         #expect(outer[2].scopePath == "ListScreen.rows[0].rows[0]")
         #expect(inner[0].scopePath == "ListScreen.rows[0].rows[1]")
-        #expect(inner[2].scopeEffects.effects.count == 1 && outer[2].scopeEffects.effects.count == 1)
+        #expect(inner[2].effectsState.effects.count == 1 && outer[2].effectsState.effects.count == 1)
         #expect(isLive(inner[2]) && isLive(outer[2]))
         await gate.open()
     }

@@ -19,7 +19,7 @@ class Screen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .load(let value):
-            scopeEffects.enqueue(GatedEffect(value: value, gate: gate, probe: probe).map(When.loaded))
+            effectsState.enqueue(GatedEffect(value: value, gate: gate, probe: probe).map(When.loaded))
         case .loaded(let value):
             title = "loaded \(value)"
         case .rename(let title):
@@ -72,7 +72,7 @@ struct ClassHierarchyTests {
         // subclass's middleware.
         screen.send(.load(2))
         await special.gate.open()
-        await screen.scopeEffects.waitUntilSettled()
+        await screen.effectsState.waitUntilSettled()
         screen.send(.rename("renamed"))
         #expect(seen == [.load(2), .loaded(2), .rename("renamed")])
         #expect(special.renames == 1)
@@ -104,7 +104,7 @@ struct ClassHierarchyTests {
         let screen = frame.screen
         screen.send(.load(1))
         frame.screen = Screen()
-        #expect(screen.scopeEffects.effects.isEmpty)
+        #expect(screen.effectsState.effects.isEmpty)
         #expect(frame.screen.scopePath == "Frame.screen")
     }
 

@@ -28,17 +28,17 @@ final class SearchBox: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTyped(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { query.uppercased() }.map(When.found), key: "search",
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .userCleared:
-            scopeEffects.cancelEffect(key: "search")
+            effectsState.cancelEffect(key: "search")
         case .userPulledToRefresh(let pull):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { "refresh \(pull)" }.map(When.found), key: "refresh",
                 ifKeyInFlight: .throttle(.seconds(1)))
         case .startPolling:
-            scopeEffects.enqueue(Poll().map(When.found))
+            effectsState.enqueue(Poll().map(When.found))
         case .found(let result):
             results.append(result)
         }
@@ -58,16 +58,16 @@ struct DebounceTests {
     @Test func ofABurstOnlyTheLastStartsOnceTheQuietPeriodPassed() async {
         let (box, clock) = searchBox()
         for query in ["s", "sw", "swi"] { box.send(.userTyped(query)) }
-        #expect(box.scopeEffects.effects.count == 1, "each one replaced the one before")
+        #expect(box.effectsState.effects.count == 1, "each one replaced the one before")
         await waitUntil("the last search waiting on the injected clock") { clock.sleeperCount == 1 }
 
         clock.advance(by: .milliseconds(299))
         await mainActorBarrier()
         #expect(box.results.isEmpty)
-        #expect(box.scopeEffects.effects.count == 1)
+        #expect(box.effectsState.effects.count == 1)
 
         clock.advance(by: .milliseconds(1))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["SWI"])
     }
 
@@ -76,7 +76,7 @@ struct DebounceTests {
         box.send(.userTyped("a"))
         await waitUntil("the search waiting") { clock.sleeperCount == 1 }
         clock.advance(by: .milliseconds(300))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["A"])
 
         box.send(.userTyped("b"))
@@ -88,7 +88,7 @@ struct DebounceTests {
         await mainActorBarrier()
         #expect(box.results == ["A"], "the quiet period restarted at \"bc\"")
         clock.advance(by: .milliseconds(1))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["A", "BC"])
     }
 
@@ -100,7 +100,7 @@ struct DebounceTests {
 
         box.send(.userCleared)
 
-        #expect(box.scopeEffects.effects.isEmpty)
+        #expect(box.effectsState.effects.isEmpty)
         #expect(clock.sleeperCount == 0, "its wait ended with it")
         clock.advance(by: .seconds(1))
         await drainCompletions(of: runtime)
@@ -112,23 +112,23 @@ struct DebounceTests {
         box.send(.startPolling)
         await waitUntil("the poll waiting on the injected clock") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(30))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["polled"])
     }
 
     @Test func aThrottledEffectStartsAtMostOncePerIntervalOnTheInjectedClock() async {
         let (box, clock) = searchBox()
         for pull in 1...3 { box.send(.userPulledToRefresh(pull)) }
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["refresh 1"], "the leading one starts, the rest of the burst is dropped")
 
         clock.advance(by: .milliseconds(999))
         box.send(.userPulledToRefresh(4))
-        #expect(box.scopeEffects.effects.isEmpty)
+        #expect(box.effectsState.effects.isEmpty)
         clock.advance(by: .milliseconds(1))
         box.send(.userPulledToRefresh(5))
         box.send(.userPulledToRefresh(6))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["refresh 1", "refresh 5"])
     }
 
@@ -136,21 +136,21 @@ struct DebounceTests {
         let (box, clock) = searchBox()
         clock.advance(by: .seconds(60))
         box.send(.userPulledToRefresh(1))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
 
         let newClock = ManualEffectClock()
         box.inject(EffectClock(newClock))
         box.send(.userPulledToRefresh(2))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(
             box.results == ["refresh 1", "refresh 2"], "the new clock's interval starts at its first effect")
 
         newClock.advance(by: .milliseconds(999))
         box.send(.userPulledToRefresh(3))
-        #expect(box.scopeEffects.effects.isEmpty, "within the new clock's interval")
+        #expect(box.effectsState.effects.isEmpty, "within the new clock's interval")
         newClock.advance(by: .milliseconds(1))
         box.send(.userPulledToRefresh(4))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         #expect(box.results == ["refresh 1", "refresh 2", "refresh 4"])
     }
 }

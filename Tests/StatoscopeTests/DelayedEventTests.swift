@@ -24,14 +24,14 @@ final class SettlingFilter: Scope {
         switch when {
         case .userTyped(let text, let delay):
             self.text = text
-            scopeEffects.enqueue(.textSettled, after: delay, key: "settle")
+            effectsState.enqueue(.textSettled, after: delay, key: "settle")
         case .userTypedThenFailed(let text):
-            scopeEffects.enqueue(.textSettled, after: .milliseconds(300), key: "settle")
+            effectsState.enqueue(.textSettled, after: .milliseconds(300), key: "settle")
             throw InvalidStateError("the filter refused \(text)")
         case .userCleared:
-            scopeEffects.cancelEffect(key: "settle")
+            effectsState.cancelEffect(key: "settle")
         case .remindLater(let delay):
-            scopeEffects.enqueue(.reminded, after: delay)
+            effectsState.enqueue(.reminded, after: delay)
         case .textSettled:
             settled.append(text)
         case .reminded:
@@ -66,14 +66,14 @@ struct DelayedEventTests {
         let (filter, clock) = filter()
         filter.send(.userTyped("s"))
         #expect(
-            filter.scopeEffects.effects.compactMap { $0 as? DelayedEvent<SettlingFilter.When> }
+            filter.effectsState.effects.compactMap { $0 as? DelayedEvent<SettlingFilter.When> }
                 == [DelayedEvent(.textSettled, after: .milliseconds(300))])
         await waitUntil("the event waiting on the injected clock") { clock.sleeperCount == 1 }
         clock.advance(by: .milliseconds(299))
         await mainActorBarrier()
         #expect(filter.settled.isEmpty)
         clock.advance(by: .milliseconds(1))
-        #expect(await filter.scopeEffects.settlesWithinTestPatience())
+        #expect(await filter.effectsState.settlesWithinTestPatience())
         #expect(filter.settled == ["s"])
     }
 
@@ -84,13 +84,13 @@ struct DelayedEventTests {
         clock.advance(by: .milliseconds(200))
         filter.send(.userTyped("sw"))
         filter.send(.userTyped("swi"))
-        #expect(filter.scopeEffects.effects.count == 1, "each one replaced the one before")
+        #expect(filter.effectsState.effects.count == 1, "each one replaced the one before")
         await waitUntil("only the last event waiting") { clock.sleeperCount == 1 }
         clock.advance(by: .milliseconds(299))
         await mainActorBarrier()
         #expect(filter.settled.isEmpty, "the quiet period started again with the last one")
         clock.advance(by: .milliseconds(1))
-        #expect(await filter.scopeEffects.settlesWithinTestPatience())
+        #expect(await filter.effectsState.settlesWithinTestPatience())
         #expect(filter.settled == ["swi"], "sent once, for the burst")
     }
 
@@ -102,7 +102,7 @@ struct DelayedEventTests {
         await mainActorBarrier()
         #expect(filter.settled.isEmpty)
         filter.send(.userCleared)
-        #expect(filter.scopeEffects.effects.isEmpty)
+        #expect(filter.effectsState.effects.isEmpty)
         await drainCompletions(of: filter.runtime)
         #expect(clock.sleeperCount == 0, "its wait ended with it")
         clock.advance(by: .seconds(Int64.max))
@@ -115,7 +115,7 @@ struct DelayedEventTests {
         let (filter, clock) = filter()
         filter.send(.remindLater(delay))
         #expect(filter.reminders == 0, "not inside the update that enqueued it")
-        #expect(await filter.scopeEffects.settlesWithinTestPatience())
+        #expect(await filter.effectsState.settlesWithinTestPatience())
         #expect(filter.reminders == 1)
         #expect(clock.sleeperCount == 0)
     }
@@ -125,9 +125,9 @@ struct DelayedEventTests {
         filter.send(.userTyped("s"))
         await waitUntil("the event waiting") { clock.sleeperCount == 1 }
         filter.send(.userTypedThenFailed("sw"))
-        #expect(filter.scopeEffects.effects.count == 1)
+        #expect(filter.effectsState.effects.count == 1)
         clock.advance(by: .milliseconds(300))
-        #expect(await filter.scopeEffects.settlesWithinTestPatience())
+        #expect(await filter.effectsState.settlesWithinTestPatience())
         #expect(filter.settled == ["s"], "the first event kept its key and its time")
     }
 
@@ -145,7 +145,7 @@ struct DelayedEventTests {
 
             screen.send(.userClosedFilter)
 
-            #expect(filter.scopeEffects.effects.isEmpty, "ended in the same send")
+            #expect(filter.effectsState.effects.isEmpty, "ended in the same send")
             await drainCompletions(of: filter.runtime)
             #expect(clock.sleeperCount == 0)
             clock.advance(by: .seconds(10))
@@ -165,7 +165,7 @@ final class Repeater: Scope {
 
     func update(_ when: When) throws {
         count += 1
-        scopeEffects.enqueue(.again, after: .milliseconds(1))
+        effectsState.enqueue(.again, after: .milliseconds(1))
     }
 }
 
@@ -187,7 +187,7 @@ struct VirtualDelayedEventLimitTests {
 
         #expect(repeater.count == 1_001, "the first, and the thousand the clock sent")
         #expect(ScopeRuntime.virtualTime == .seconds(1), "stopped at the last event sent")
-        #expect(repeater.scopeEffects.effects.count == 1, "the next one still scheduled")
-        repeater.scopeEffects.cancelAllEffects()
+        #expect(repeater.effectsState.effects.count == 1, "the next one still scheduled")
+        repeater.effectsState.cancelAllEffects()
     }
 }

@@ -51,7 +51,7 @@ final class ContextReader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .read: seen = "\(weather.sky) \(atlas.tiles) \(dialer.line)"
-        case .lookUp: scopeEffects.enqueue(ContextLookUp().map(When.looked))
+        case .lookUp: effectsState.enqueue(ContextLookUp().map(When.looked))
         case .looked(let text): looked = text
         case .present: child = ContextReader()
         }

@@ -21,7 +21,7 @@ struct DismissedRowTests: RowListProbing {
         let errors = ErrorReportCollector(matching: { $0.error is EventToDismissedScope })
 
         list.send(.run { $0.rows.remove(at: 2) })
-        #expect(all[2].scopeEffects.effects.isEmpty && child.scopeEffects.effects.isEmpty)
+        #expect(all[2].effectsState.effects.isEmpty && child.effectsState.effects.isEmpty)
         all[2].send(.ping)
         child.send(.ping)
         #expect(
@@ -37,11 +37,11 @@ struct DismissedRowTests: RowListProbing {
         #expect(
             isLive(all[2]) && isLive(child), "assigning the same object again brings it back, with its rows")
         child.send(.park)
-        #expect(child.scopeEffects.effects.count == 1)
+        #expect(child.effectsState.effects.count == 1)
 
         // And dismissed again.
         list.send(.run { $0.rows.removeFirst() })
-        #expect(child.scopeEffects.effects.isEmpty)
+        #expect(child.effectsState.effects.isEmpty)
         #expect(!isLive(all[2]) && !isLive(child))
         expectPaths(list.rows, "ListScreen.rows")
         await gate.open()
@@ -64,8 +64,8 @@ struct DismissedRowTests: RowListProbing {
         #expect(added.scopePath == "ListScreen.rows[0].note")
         #expect(!isLive(taken), "a child taken out of a dismissed scope is not revived with it")
         taken.send(.park)
-        #expect(taken.scopeEffects.effects.isEmpty, "a scope not in the app starts no work")
-        taken.scopeEffects.cancelAllEffects()
+        #expect(taken.effectsState.effects.isEmpty, "a scope not in the app starts no work")
+        taken.effectsState.cancelAllEffects()
     }
 
     // MARK: Dismissed scopes still held
@@ -156,10 +156,10 @@ struct DismissedRowTests: RowListProbing {
         list.other = [a]
         a.send(.park)
         list.rows = []
-        #expect(a.scopeEffects.effects.count == 1 && isLive(a))
+        #expect(a.effectsState.effects.count == 1 && isLive(a))
         #expect(a.scopePath == "ListScreen.other[0]")
         list.other = []
-        #expect(a.scopeEffects.effects.isEmpty && !isLive(a))
+        #expect(a.effectsState.effects.isEmpty && !isLive(a))
         await gate.open()
     }
 

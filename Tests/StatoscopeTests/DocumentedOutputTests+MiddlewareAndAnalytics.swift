@@ -27,7 +27,7 @@ extension MiddlewareAndAnalytics {
             case .userTappedIncrementButton:
                 viewDisplaysTotalCount += 1
                 viewShowsLoading = true
-                scopeEffects.enqueue(SaveCount(count: viewDisplaysTotalCount).map(When.countSaved))
+                effectsState.enqueue(SaveCount(count: viewDisplaysTotalCount).map(When.countSaved))
             case .countSaved:
                 viewShowsLoading = false
             }
@@ -68,7 +68,7 @@ extension EventLoggingTests {
         defer { EventLogging.disable() }
         let dashboard = MiddlewareAndAnalytics.Dashboard()
         dashboard.counter.send(.userTappedIncrementButton)
-        await dashboard.counter.scopeEffects.waitUntilSettled()
+        await dashboard.counter.effectsState.waitUntilSettled()
         let lines = log.lines.filter { $0.hasPrefix("debug Dashboard.counter ") }.map {
             $0.dropFirst("debug ".count)
         }

@@ -71,7 +71,7 @@ extension GettingStarted {
             switch when {
             case .userTappedIncrementButton:
                 viewDisplaysTotalCount += 1
-                scopeEffects.enqueue(PostCount(count: viewDisplaysTotalCount).map(When.countSaved))
+                effectsState.enqueue(PostCount(count: viewDisplaysTotalCount).map(When.countSaved))
             case .countSaved:
                 break
             }
@@ -94,7 +94,7 @@ extension DocumentedOutputTests {
         let home = GettingStarted.Home()
         home.inject(GettingStarted.APIClient(baseURL: "https://staging.example.com"))
         home.counter.send(.userTappedIncrementButton)
-        defer { home.counter.scopeEffects.cancelAllEffects() }
+        defer { home.counter.effectsState.cancelAllEffects() }
         let shown = try DocumentedOutput.named(
             "subtree-description", in: "Sources/Statoscope/Reading/Scope+SubtreeDescription.swift")
         #expect(home.subtreeDescription == shown)

@@ -19,11 +19,11 @@ final class PacedWork: Scope {
     func update(_ when: When) throws {
         switch when {
         case .run(let number, let policy):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { number }.map(When.finished), key: "work", ifKeyInFlight: policy)
         case .runHeld(let number, let policy):
             let gate = gate
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect {
                     await gate.wait()
                     return number
@@ -55,13 +55,13 @@ struct DurationExtremesTests {
         let scope = PacedWork()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .throttle(interval)))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         clock.advance(by: EffectClock.longestWait - .nanoseconds(1))
         scope.send(.run(2, .throttle(interval)))
-        #expect(scope.scopeEffects.effects.isEmpty, "dropped within the longest wait")
+        #expect(scope.effectsState.effects.isEmpty, "dropped within the longest wait")
         clock.advance(by: .nanoseconds(1))
         scope.send(.run(3, .throttle(interval)))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.finished == [1, 3])
     }
 
@@ -74,7 +74,7 @@ struct DurationExtremesTests {
         scope.send(.run(1, .debounce(Self.largest)))
         await waitUntil("the debounced effect waiting on the clock") { clock.sleeperCount == 1 }
         clock.advance(by: EffectClock.longestWait)
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.finished == [1])
     }
 
@@ -96,7 +96,7 @@ struct DurationExtremesTests {
         let scope = PacedWork()
         scope.inject(EffectClock(clock))
         for number in 1...5 { scope.send(.run(number, .debounce(quietPeriod))) }
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(clock.sleeperCount == 0)
         #expect(scope.finished.last == 5, "the last of a burst always runs")
     }
@@ -108,7 +108,7 @@ struct DurationExtremesTests {
         scope.inject(EffectClock(clock))
         for number in 1...5 {
             scope.send(.run(number, .throttle(interval)))
-            #expect(await scope.scopeEffects.settlesWithinTestPatience())
+            #expect(await scope.effectsState.settlesWithinTestPatience())
         }
         #expect(scope.finished == [1, 2, 3, 4, 5])
     }
@@ -118,28 +118,28 @@ struct DurationExtremesTests {
         let holder = ClockHolder()
         holder.inject(EffectClock(first))
         holder.work.send(.run(1, .throttle(.seconds(60))))
-        #expect(await holder.work.scopeEffects.settlesWithinTestPatience())
+        #expect(await holder.work.effectsState.settlesWithinTestPatience())
         holder.work.send(.run(2, .throttle(.seconds(60))))
-        #expect(holder.work.scopeEffects.effects.isEmpty, "within the first clock's interval")
+        #expect(holder.work.effectsState.effects.isEmpty, "within the first clock's interval")
 
         let second = ManualEffectClock()
         holder.inject(EffectClock(second))
         holder.work.send(.run(3, .throttle(.seconds(60))))
-        #expect(await holder.work.scopeEffects.settlesWithinTestPatience())
+        #expect(await holder.work.effectsState.settlesWithinTestPatience())
         #expect(holder.work.finished == [1, 3], "the new clock above starts a new interval")
 
         holder.work.send(.run(4, .throttle(.seconds(60))))
-        #expect(holder.work.scopeEffects.effects.isEmpty, "within the second clock's interval")
+        #expect(holder.work.effectsState.effects.isEmpty, "within the second clock's interval")
         // The first clock again: another clock than the one of the latest start.
         holder.inject(EffectClock(first))
         holder.work.send(.run(5, .throttle(.seconds(60))))
-        #expect(await holder.work.scopeEffects.settlesWithinTestPatience())
+        #expect(await holder.work.effectsState.settlesWithinTestPatience())
         #expect(holder.work.finished == [1, 3, 5])
     }
 
     @Test(arguments: [Duration.zero, .milliseconds(-1), Duration(_high: .min, low: 0)])
     func aSettlingTimeoutOfZeroOrLessWithNothingInFlightSaysSettled(timeout: Duration) async {
         let scope = PacedWork()
-        #expect(await scope.scopeEffects.waitUntilSettled(timeout: timeout))
+        #expect(await scope.effectsState.waitUntilSettled(timeout: timeout))
     }
 }

@@ -25,7 +25,7 @@ private final class KeepsakeHolder: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start(let keepsake):
-            scopeEffects.enqueue(KeepsakeEffect(keepsake: keepsake).map(When.finished))
+            effectsState.enqueue(KeepsakeEffect(keepsake: keepsake).map(When.finished))
         case .finished(let count):
             finished += count
         }
@@ -50,7 +50,7 @@ struct EffectReleaseTests {
             scope.send(.start(keepsake))
         }
         keepsakes.removeAll()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.finished == count)
         return released
     }

@@ -60,20 +60,20 @@ final class Downloader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start(let value):
-            scopeEffects.enqueue(effect(value).map(When.received))
+            effectsState.enqueue(effect(value).map(When.received))
         case .startFailing(let value):
-            scopeEffects.enqueue(effect(value, fails: true).map(When.received))
+            effectsState.enqueue(effect(value, fails: true).map(When.received))
         case .startMappedToResult(let value, let fails):
-            scopeEffects.enqueue(effect(value, fails: fails).mapToResult().map(When.finished))
+            effectsState.enqueue(effect(value, fails: fails).mapToResult().map(When.finished))
         case .startKeyed(let value, let key, let policy):
-            scopeEffects.enqueue(effect(value).map(When.received), key: key, ifKeyInFlight: policy)
+            effectsState.enqueue(effect(value).map(When.received), key: key, ifKeyInFlight: policy)
         case .startKeyedThenFail(let value, let key):
-            scopeEffects.enqueue(effect(value).map(When.received), key: key)
+            effectsState.enqueue(effect(value).map(When.received), key: key)
             throw InvalidStateError("refused after enqueueing \(value)")
         case .startThenChain(let value):
-            scopeEffects.enqueue(AnyEffect { value }.map { When.start($0 + 1) })
+            effectsState.enqueue(AnyEffect { value }.map { When.start($0 + 1) })
         case .startAndRecordPhase(let value):
-            scopeEffects.enqueue(effect(value).map(When.received))
+            effectsState.enqueue(effect(value).map(When.received))
             phasesSeenInUpdate.append(runtime?.effects.inFlight.last?.phase)
         case .received(let value):
             received.append(value)
@@ -92,12 +92,12 @@ struct EffectsTests {
     @Test func completionIsDeliveredOnceOnTheMainActor() async {
         let scope = Downloader()
         scope.send(.start(7))
-        #expect(scope.scopeEffects.effects.count == 1)
+        #expect(scope.effectsState.effects.count == 1)
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [7])
         #expect(scope.deliveredOnMainQueue == [true])
-        #expect(scope.scopeEffects.effects.isEmpty)
+        #expect(scope.effectsState.effects.isEmpty)
         #expect(await scope.probe.started == 1)
     }
 
@@ -108,7 +108,7 @@ struct EffectsTests {
         let runtime = try #require(scope.runtime)
         #expect(runtime.effects.inFlight.map(\.phase) == [.running])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [1])
     }
 
@@ -117,12 +117,12 @@ struct EffectsTests {
         scope.send(.start(1))
         scope.send(.startMappedToResult(2, fails: false))
         scope.send(.start(3))
-        let effects = scope.scopeEffects.effects
+        let effects = scope.effectsState.effects
         #expect(effects.map { ($0 as? GatedEffect)?.value } == [1, 2, 3])
         #expect(effects.allSatisfy { $0.pristineIs(GatedEffect.self) })
         #expect(effects[1].pristineEquals(scope.effect(2)))
         #expect(!effects[1].pristineEquals(scope.effect(3)))
-        scope.scopeEffects.cancelAllEffects()
+        scope.effectsState.cancelAllEffects()
     }
 
     @Test func mappedEffectKeepsItsPristineValue() {
@@ -144,10 +144,10 @@ struct EffectsTests {
         scope.send(.start(2))
         // Both running: an effect cancelled before its task began would never run at all.
         await scope.probe.waitUntilStarted(2)
-        scope.scopeEffects.cancelEffect { ($0 as? GatedEffect)?.value == 1 }
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [2])
+        scope.effectsState.cancelEffect { ($0 as? GatedEffect)?.value == 1 }
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [2])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         await scope.probe.waitUntilFinished(2)
         await drainCompletions(of: scope.runtime)
         #expect(scope.received == [2])
@@ -160,8 +160,8 @@ struct EffectsTests {
         scope.send(.start(1))
         scope.send(.startFailing(2))
         await scope.probe.waitUntilStarted(2)
-        scope.scopeEffects.cancelAllEffects()
-        #expect(scope.scopeEffects.effects.isEmpty)
+        scope.effectsState.cancelAllEffects()
+        #expect(scope.effectsState.effects.isEmpty)
         await scope.gate.open()
         await scope.probe.waitUntilFinished(2)
         await drainCompletions(of: scope.runtime)
@@ -173,16 +173,16 @@ struct EffectsTests {
         let scope = Downloader()
         // Cancelled right after they start: some tasks may have begun, the others never will.
         for value in 0..<200 { scope.send(.start(value)) }
-        scope.scopeEffects.cancelAllEffects()
+        scope.effectsState.cancelAllEffects()
         await scope.gate.open()
         await drainCompletions(of: scope.runtime)
         #expect(scope.received.isEmpty)
-        #expect(scope.scopeEffects.effects.isEmpty)
+        #expect(scope.effectsState.effects.isEmpty)
         let (started, finished) = await (scope.probe.started, scope.probe.finished)
         #expect(started <= 200)
         #expect(finished == started, "every effect that began ran to its end")
         scope.send(.start(201))
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [201], "the scope works on as before")
     }
 
@@ -192,14 +192,14 @@ struct EffectsTests {
             enum When: Sendable { case enqueueAndCancel, done }
             func update(_ when: When) throws {
                 if case .enqueueAndCancel = when {
-                    scopeEffects.enqueue(GatedEffect(value: 1, gate: Gate(), probe: probe).map { _ in .done })
-                    scopeEffects.cancelEffect { $0 is GatedEffect }
+                    effectsState.enqueue(GatedEffect(value: 1, gate: Gate(), probe: probe).map { _ in .done })
+                    effectsState.cancelEffect { $0 is GatedEffect }
                 }
             }
         }
         let scope = Canceller()
         scope.send(.enqueueAndCancel)
-        #expect(scope.scopeEffects.effects.isEmpty)
+        #expect(scope.effectsState.effects.isEmpty)
         await drainCompletions(of: scope.runtime)
         #expect(await scope.probe.started == 0)
     }
@@ -244,7 +244,7 @@ struct EffectsTests {
         let collector = ErrorReportCollector(for: scope)
         scope.send(.startFailing(3))
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received.isEmpty)
         let report = try #require(collector.reports.first)
         #expect(report.error as? GatedEffect.Failure == GatedEffect.Failure(value: 3))
@@ -263,7 +263,7 @@ struct EffectsTests {
         scope.send(.startMappedToResult(4, fails: true))
         scope.send(.startMappedToResult(5, fails: false))
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.failures == ["Failure(value: 4)"])
         #expect(scope.received == [5])
         #expect(collector.reports.isEmpty)
@@ -274,9 +274,9 @@ struct EffectsTests {
         scope.send(.startKeyed(1, key: "search", policy: .cancelOlder))
         scope.send(.startKeyed(2, key: "search", policy: .cancelOlder))
         scope.send(.startKeyed(3, key: "other", policy: .cancelOlder))
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [2, 3])
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [2, 3])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received.sorted() == [2, 3])
     }
 
@@ -284,13 +284,13 @@ struct EffectsTests {
         let scope = Downloader()
         scope.send(.startKeyed(1, key: "save", policy: .keepOlder))
         scope.send(.startKeyed(2, key: "save", policy: .keepOlder))
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [1])
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [1])
         // Once the key is free again, a new effect with it runs.
         scope.send(.startKeyed(3, key: "save", policy: .keepOlder))
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [1, 3])
     }
 
@@ -301,12 +301,12 @@ struct EffectsTests {
         scope.send(.startKeyedThenFail(2, key: "search"))
         let report = try #require(collector.reports.first)
         #expect("\(report.error)".contains("refused after enqueueing 2"))
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [1])
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1])
         // The key still belongs to the older effect.
         scope.send(.startKeyed(3, key: "search", policy: .keepOlder))
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [1])
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         await drainCompletions(of: scope.runtime)
         #expect(scope.received == [1])
         #expect(await scope.probe.started == 1)
@@ -318,11 +318,11 @@ struct EffectsTests {
             scope.send(.startKeyed(index, key: "k\(index)", policy: .cancelOlder))
         }
         for index in 0..<1_999 {
-            scope.scopeEffects.cancelEffect(key: "k\(index)")
+            scope.effectsState.cancelEffect(key: "k\(index)")
         }
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [1_999])
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [1_999])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         await drainCompletions(of: scope.runtime)
         #expect(scope.received == [1_999])
     }
@@ -332,10 +332,10 @@ struct EffectsTests {
         scope.send(.startKeyed(1, key: "a", policy: .cancelOlder))
         scope.send(.startKeyed(2, key: "b", policy: .cancelOlder))
         await scope.probe.waitUntilStarted(2)
-        scope.scopeEffects.cancelEffect(key: "a")
-        #expect(scope.scopeEffects.effects.map { ($0 as? GatedEffect)?.value } == [2])
+        scope.effectsState.cancelEffect(key: "a")
+        #expect(scope.effectsState.effects.map { ($0 as? GatedEffect)?.value } == [2])
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         await scope.probe.waitUntilFinished(2)
         await drainCompletions(of: scope.runtime)
         #expect(scope.received == [2])
@@ -345,13 +345,13 @@ struct EffectsTests {
         let scope = Downloader()
         scope.send(.startThenChain(10))
         await scope.gate.open()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received == [11])
     }
 
     @Test func settlingWithNoEffectReturnsAtOnce() async {
         let scope = Downloader()
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.received.isEmpty)
     }
 }

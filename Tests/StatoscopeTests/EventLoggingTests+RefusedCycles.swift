@@ -25,7 +25,7 @@ final class Knot: Scope {
         case .appendRow(let knot): rows.append(knot)
         case .work:
             let gate = gate
-            scopeEffects.enqueue(AnyEffect { await gate.wait() }.map { When.done })
+            effectsState.enqueue(AnyEffect { await gate.wait() }.map { When.done })
         case .done: hits += 100
         }
     }
@@ -76,13 +76,13 @@ extension EventLoggingTests {
         #expect(root.scopePath == "Knot")
         #expect(grandchild.scopePath == "Knot.next.next")
         root.send(.work)
-        #expect(root.scopeEffects.effects.count == 1)
+        #expect(root.effectsState.effects.count == 1)
         root.send(.link(nil))
-        #expect(root.scopeEffects.effects.count == 1, "the root was never below its child")
+        #expect(root.effectsState.effects.count == 1, "the root was never below its child")
         root.send(.hit)
         #expect(root.hits == 1)
         await root.gate.open()
-        #expect(await root.scopeEffects.settlesWithinTestPatience())
+        #expect(await root.effectsState.settlesWithinTestPatience())
         #expect(root.hits == 101)
         child.send(.hit)
         #expect(child.hits == 0, "the dismissed child is refused")

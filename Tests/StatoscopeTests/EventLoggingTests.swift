@@ -32,7 +32,7 @@ struct EventLoggingTests {
         leaf.send(.set(4))
         leaf.send(.startEffect)
         await leaf.gate.open()
-        await leaf.scopeEffects.waitUntilSettled()
+        await leaf.effectsState.waitUntilSettled()
         let lines = log.lines.filter { $0.contains("LoggingRoot.leaf") }
         #expect(
             lines == [
@@ -112,10 +112,10 @@ struct EventLoggingTests {
         let downloader = root.downloader
         downloader.send(.startKeyed(1, key: "k", policy: .keepOlder))
         downloader.send(.startKeyed(2, key: "k", policy: .keepOlder))
-        downloader.scopeEffects.cancelAllEffects()
+        downloader.effectsState.cancelAllEffects()
         downloader.send(.startFailing(3))
         await downloader.gate.open()
-        await downloader.scopeEffects.waitUntilSettled()
+        await downloader.effectsState.waitUntilSettled()
         let effectLines = log.lines.filter { $0.contains("LoggingRoot.") && $0.contains(" effect ") }.map {
             $0.replacingOccurrences(
                 of: ", gate: StatoscopeTestSupport.Gate, probe: StatoscopeTests.EffectProbe", with: "")
@@ -148,7 +148,7 @@ struct EventLoggingTests {
         let scheduledLines = log.lines.filter { $0.contains("SearchBox effect") }
         #expect(!scheduledLines.contains { $0.hasSuffix(" started") }, "\(scheduledLines)")
         clock.advance(by: .milliseconds(300))
-        await box.scopeEffects.waitUntilSettled()
+        await box.effectsState.waitUntilSettled()
         let lines = log.lines.filter { $0.contains("SearchBox effect") }.map {
             $0.replacingOccurrences(of: "AnyEffect<String>", with: "Search")
         }
@@ -176,7 +176,7 @@ struct EventLoggingTests {
         let waiting = log.lines.filter { $0.contains("SettlingFilter effect") }
         #expect(!waiting.contains { $0.hasSuffix(" started") }, "\(waiting)")
         clock.advance(by: .milliseconds(300))
-        #expect(await filter.scopeEffects.settlesWithinTestPatience())
+        #expect(await filter.effectsState.settlesWithinTestPatience())
         #expect(
             log.lines.filter { $0.contains("SettlingFilter") } == [
                 "info SettlingFilter <- userTyped(\"s\", after: 0.3 seconds)",

@@ -61,15 +61,15 @@ final class Flooded: Scope {
     func update(_ when: When) throws {
         switch when {
         case .listen(let endless):
-            scopeEffects.enqueue(AnyStreamEffect(endless).map(When.element), key: "stream")
+            effectsState.enqueue(AnyStreamEffect(endless).map(When.element), key: "stream")
         case .burst(let count):
             let elements = AsyncStream<Int> { continuation in
                 for element in 0..<count { continuation.yield(element) }
                 continuation.finish()
             }
-            scopeEffects.enqueue(AnyStreamEffect(elements).map(When.element), key: "stream")
+            effectsState.enqueue(AnyStreamEffect(elements).map(When.element), key: "stream")
         case .closureBurst(let count):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect<Int> { yield in
                     for element in 0..<count { yield(element) }
                 }.map(When.element), key: "stream")
@@ -87,7 +87,7 @@ final class Flooded: Scope {
                     continuation.yield(-1)
                     continuation.finish()
                 }
-                scopeEffects.enqueue(AnyStreamEffect(replacement).map(When.element), key: "stream")
+                effectsState.enqueue(AnyStreamEffect(replacement).map(When.element), key: "stream")
             }
         }
     }
@@ -106,7 +106,7 @@ struct FastStreamTests {
         scope.send(.listen(Endless(produced: produced, released: released)))
         await waitUntil("the first element delivered") { !scope.received.isEmpty }
         #expect(produced.value <= 2_048 + 64, "about 2,048 events ahead of update at most")
-        scope.scopeEffects.cancelAllEffects()
+        scope.effectsState.cancelAllEffects()
         await waitUntil("the iteration let go of") { released.value == 1 }
     }
 
@@ -114,14 +114,14 @@ struct FastStreamTests {
         let scope = Flooded()
         scope.restartAt = 100
         scope.send(.burst(5_000))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.received == Array(0...100) + [-1])
     }
 
     @Test func aClosureBurstArrivesWholeAndInOrder() async {
         let scope = Flooded()
         scope.send(.closureBurst(20_000))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.received == Array(0..<20_000))
     }
 
@@ -176,7 +176,7 @@ final class ClosureFlooded: Scope {
             let stopped = stopped
             let yielded = yielded
             let delivered = delivered
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect<Int> { yield in
                     var element = 0
                     while !Task.isCancelled {

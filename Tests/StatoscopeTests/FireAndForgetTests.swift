@@ -46,9 +46,9 @@ final class Article: Scope {
         updates += 1
         switch when {
         case .appeared(let name):
-            scopeEffects.enqueueFireAndForget(AnalyticsPing(name: name, sent: log), key: "ping")
+            effectsState.enqueueFireAndForget(AnalyticsPing(name: name, sent: log), key: "ping")
         case .userLeft:
-            scopeEffects.cancelEffect(key: "ping")
+            effectsState.cancelEffect(key: "ping")
         }
     }
 }
@@ -66,10 +66,10 @@ struct FireAndForgetTests {
     @Test func itIsListedUntilItEndsAndNeverReachesUpdate() async {
         let (article, clock) = article()
         article.send(.appeared("home"))
-        #expect(article.scopeEffects.effects.compactMap { ($0 as? AnalyticsPing)?.name } == ["home"])
+        #expect(article.effectsState.effects.compactMap { ($0 as? AnalyticsPing)?.name } == ["home"])
         await waitUntil("the ping waiting") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(1))
-        #expect(await article.scopeEffects.settlesWithinTestPatience())
+        #expect(await article.effectsState.settlesWithinTestPatience())
         #expect(article.log.all == ["home"])
         #expect(article.updates == 1, "only the event that enqueued it")
     }
@@ -79,7 +79,7 @@ struct FireAndForgetTests {
         article.send(.appeared("home"))
         await waitUntil("the ping waiting") { clock.sleeperCount == 1 }
         article.send(.userLeft)
-        #expect(article.scopeEffects.effects.isEmpty)
+        #expect(article.effectsState.effects.isEmpty)
         clock.advance(by: .seconds(5))
         await drainCompletions(of: article.runtime)
         #expect(article.log.all.isEmpty)
@@ -91,7 +91,7 @@ struct FireAndForgetTests {
         article.send(.appeared("broken"))
         await waitUntil("the ping waiting") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(1))
-        #expect(await article.scopeEffects.settlesWithinTestPatience())
+        #expect(await article.effectsState.settlesWithinTestPatience())
         #expect(reports.reports.map { "\($0.error)" } == ["the ping was refused"])
         #expect(article.updates == 1)
     }

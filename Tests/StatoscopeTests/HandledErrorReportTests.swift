@@ -35,9 +35,9 @@ final class Reader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userOpenedArticle:
-            scopeEffects.enqueue(LoadArticle(cached: "cached").map(When.articleLoaded))
+            effectsState.enqueue(LoadArticle(cached: "cached").map(When.articleLoaded))
         case .userOpenedArticleFromClosure:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect {
                     await ErrorReporting.reportHandled(ArticleUnavailable())
                     return "from closure"
@@ -126,7 +126,7 @@ struct HandledErrorReportTests {
                 reports.append(report)
             }
             reader.send(.userOpenedArticle)
-            await reader.scopeEffects.waitUntilSettled()
+            await reader.effectsState.waitUntilSettled()
             withExtendedLifetime(registration) {}
             return reports
         }
@@ -153,7 +153,7 @@ struct HandledErrorReportTests {
             var reports: [ErrorReport] = []
             let registration = ErrorReporting.addHandler { reports.append($0) }
             reader.send(.userOpenedArticleFromClosure)
-            await reader.scopeEffects.waitUntilSettled()
+            await reader.effectsState.waitUntilSettled()
             withExtendedLifetime(registration) {}
             return reports
         }

@@ -26,7 +26,7 @@ final class Greeter: Scope {
     func update(_ when: When) throws {
         switch when {
         case .greetFromEffect:
-            scopeEffects.enqueue(GreetEffect().map(When.effectGreeted))
+            effectsState.enqueue(GreetEffect().map(When.effectGreeted))
         case .effectGreeted(let text):
             fromEffect = text
         }
@@ -83,7 +83,7 @@ struct InjectionTests {
         #expect(scope.greeting.text == "parent again")
         #expect(grandparent.greeting.text == "second")
         scope.send(.greetFromEffect)
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         #expect(scope.fromEffect == "parent again")
     }
 
@@ -124,8 +124,8 @@ struct InjectionTests {
         scope.inject(Greeting(text: "scope"))
         scope.send(.greetFromEffect)
         parent.send(.greetFromEffect)
-        await scope.scopeEffects.waitUntilSettled()
-        await parent.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
+        await parent.effectsState.waitUntilSettled()
         #expect(scope.fromEffect == "scope")
         #expect(parent.fromEffect == "grandparent")
     }

@@ -22,7 +22,7 @@ final class Cell: Scope {
 
     func update(_ when: When) throws {
         switch when {
-        case .park: scopeEffects.enqueue(ParkedUntilOpened(gate: gate).map(When.parked))
+        case .park: effectsState.enqueue(ParkedUntilOpened(gate: gate).map(When.parked))
         case .parked: break
         case .ping: pings += 1
         case .attach(let cell): note = cell
@@ -123,20 +123,20 @@ struct LargeListTests {
         for cell in working { cell.send(.park) }
 
         board.send(.remove(at: 5_000))
-        #expect(all[5_000].scopeEffects.effects.isEmpty, "the removed row's work ends in the same send")
-        #expect(all[5_001].scopeEffects.effects.count == 1)
+        #expect(all[5_000].effectsState.effects.isEmpty, "the removed row's work ends in the same send")
+        #expect(all[5_001].effectsState.effects.count == 1)
         #expect(all[5_001].scopePath == "Board.rows[5000]")
 
         board.send(.insert(Cell(gate: gate), at: 0))
         board.send(.move(from: 9_000, to: 1))
         board.send(.swap(0, 9_999))
         #expect(
-            working.filter { $0 !== all[5_000] }.allSatisfy { $0.scopeEffects.effects.count == 1 },
+            working.filter { $0 !== all[5_000] }.allSatisfy { $0.effectsState.effects.count == 1 },
             "inserting, moving and swapping rows is not dismissal")
 
         board.send(.load(cells(10_000)))
         #expect(
-            working.allSatisfy { $0.scopeEffects.effects.isEmpty }, "replacing every row dismisses them all")
+            working.allSatisfy { $0.effectsState.effects.isEmpty }, "replacing every row dismisses them all")
         await gate.open()
     }
 
@@ -146,7 +146,7 @@ struct LargeListTests {
         board.send(.load(all))
         all[10].send(.park)
         board.send(.move(from: 10, to: 1_999))
-        #expect(all[10].scopeEffects.effects.count == 1)
+        #expect(all[10].effectsState.effects.count == 1)
         #expect(all[10].scopePath == "Board.rows[1999]")
         await gate.open()
     }

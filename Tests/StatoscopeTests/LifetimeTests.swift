@@ -20,7 +20,7 @@ final class Detail: Scope {
     func update(_ when: When) throws {
         switch when {
         case .load(let value):
-            scopeEffects.enqueue(GatedEffect(value: value, gate: gate, probe: probe).map(When.loaded))
+            effectsState.enqueue(GatedEffect(value: value, gate: gate, probe: probe).map(When.loaded))
         case .loaded(let value):
             loaded.append(value)
         case .tap:
@@ -123,7 +123,7 @@ struct LifetimeTests {
 
         home.send(.close)
 
-        #expect(detail.scopeEffects.effects.isEmpty, "cancelled in the same send")
+        #expect(detail.effectsState.effects.isEmpty, "cancelled in the same send")
         await detail.gate.open()
         await detail.probe.waitUntilFinished(1)
         #expect(await detail.probe.cancelled == 1)
@@ -175,8 +175,8 @@ struct LifetimeTests {
         #expect(detail.taps == 1)
         #expect(home.detailTaps == 1)
         detail.send(.load(2))
-        #expect(detail.scopeEffects.effects.count == 1, "it starts effects again")
-        detail.scopeEffects.cancelAllEffects()
+        #expect(detail.effectsState.effects.count == 1, "it starts effects again")
+        detail.effectsState.cancelAllEffects()
     }
 
     @Test func reorderingRowsKeepsTheirWorkAndRemovingOneStopsOnlyItsOwn() async {
@@ -186,17 +186,17 @@ struct LifetimeTests {
         for row in [a, b, c] { row.send(.load(1)) }
 
         home.send(.setRows([c, a, b]))
-        #expect([a, b, c].allSatisfy { $0.scopeEffects.effects.count == 1 }, "reordering is not dismissal")
+        #expect([a, b, c].allSatisfy { $0.effectsState.effects.count == 1 }, "reordering is not dismissal")
         #expect(c.scopePath == "Home.rows[0]")
 
         home.send(.setRows([c, a]))
-        #expect(b.scopeEffects.effects.isEmpty, "the removed row's work ends")
-        #expect(a.scopeEffects.effects.count == 1 && c.scopeEffects.effects.count == 1)
+        #expect(b.effectsState.effects.isEmpty, "the removed row's work ends")
+        #expect(a.effectsState.effects.count == 1 && c.effectsState.effects.count == 1)
         await a.gate.open()
         await a.probe.waitUntilFinished(1)
-        await a.scopeEffects.waitUntilSettled()
+        await a.effectsState.waitUntilSettled()
         #expect(a.loaded == [1], "a kept row's effect is delivered")
-        c.scopeEffects.cancelAllEffects()
+        c.effectsState.cancelAllEffects()
     }
 
     @Test func movingAChildWithinOneUpdateKeepsItsWork() async {
@@ -205,10 +205,10 @@ struct LifetimeTests {
         home.send(.present(detail))
         detail.send(.load(3))
         home.send(.moveDetailToSidebar)
-        #expect(detail.scopeEffects.effects.count == 1)
+        #expect(detail.effectsState.effects.count == 1)
         #expect(detail.scopePath == "Home.sidebar")
         await detail.gate.open()
-        await detail.scopeEffects.waitUntilSettled()
+        await detail.effectsState.waitUntilSettled()
         #expect(detail.loaded == [3])
     }
 
@@ -220,11 +220,11 @@ struct LifetimeTests {
         library.left.detail = detail
         detail.send(.load(4))
         library.send(.moveLeftToRight)
-        #expect(detail.scopeEffects.effects.count == 1, "moving is not dismissal")
+        #expect(detail.effectsState.effects.count == 1, "moving is not dismissal")
         #expect(detail.scopePath == "Library.right.detail")
         #expect(library.right.detail === detail && library.left.detail == nil)
         #expect((try? detail.superscope(Stand.self)) === library.right, "its ancestors are the new ones")
-        detail.scopeEffects.cancelAllEffects()
+        detail.effectsState.cancelAllEffects()
     }
 
     @Test func unlinkingAndLinkingAgainInTwoSeparateUpdatesIsADismissal() async {
@@ -234,7 +234,7 @@ struct LifetimeTests {
         detail.send(.load(5))
         home.send(.close)
         home.send(.present(detail))
-        #expect(detail.scopeEffects.effects.isEmpty, "its work ended with the first update")
+        #expect(detail.effectsState.effects.isEmpty, "its work ended with the first update")
     }
 
     @Test func aReleasedRootsEffectsAreCancelledByTheNextSweep() async {
@@ -265,7 +265,7 @@ struct LifetimeTests {
             await detail.probe.waitUntilStarted()
         }
         ScopeRuntimeTable.sweepBusyRuntimes()
-        #expect(detail.scopeEffects.effects.isEmpty)
+        #expect(detail.effectsState.effects.isEmpty)
         let errors = ErrorReportCollector(for: detail)
         detail.send(.tap)
         #expect(detail.taps == 0)
@@ -289,7 +289,7 @@ struct LifetimeTests {
         let shelf = Stand()
         _ = shelf.scopePath
         _ = shelf.subtreeDescription
-        _ = shelf.scopeEffects.effects
+        _ = shelf.effectsState.effects
         _ = try? shelf.superscope(Home.self)
         #expect(shelf.runtime == nil)
     }
@@ -337,9 +337,9 @@ struct LifetimeTests {
         let detail = Detail()
         home.send(.present(detail))
         home.send(.close)
-        detail.scopeEffects.enqueue(
+        detail.effectsState.enqueue(
             GatedEffect(value: 8, gate: detail.gate, probe: detail.probe).map(Detail.When.loaded))
-        #expect(detail.scopeEffects.effects.isEmpty)
+        #expect(detail.effectsState.effects.isEmpty)
         #expect(await detail.probe.started == 0)
     }
 }

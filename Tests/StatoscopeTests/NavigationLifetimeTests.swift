@@ -16,9 +16,9 @@ struct NavigationLifetimeTests {
         staying.send(.screenAppeared)
         let path = contacts.navigationPath(\.path, popTo: { .userWentBack(toDepth: $0) })
         path.value = [staying]
-        #expect(popped.scopeEffects.effects.isEmpty)
-        #expect(staying.scopeEffects.effects.count == 1)
-        staying.scopeEffects.cancelAllEffects()
+        #expect(popped.effectsState.effects.isEmpty)
+        #expect(staying.effectsState.effects.count == 1)
+        staying.effectsState.cancelAllEffects()
     }
 
     @Test func dismissingASheetEndsItsEffects() async {
@@ -26,9 +26,9 @@ struct NavigationLifetimeTests {
         contacts.send(.userTappedAdd)
         let editor = contacts.editor!
         editor.send(.userTappedSave)
-        #expect(editor.scopeEffects.effects.count == 1)
+        #expect(editor.effectsState.effects.count == 1)
         contacts.presentation(\.editor, dismiss: .userDismissedEditor).value = nil
-        #expect(editor.scopeEffects.effects.isEmpty)
+        #expect(editor.effectsState.effects.isEmpty)
     }
 
     @Test func aPoppedScreenReceivesNoMoreEvents() async {
@@ -48,7 +48,7 @@ struct NavigationLifetimeTests {
         let detail = stack.screens[0].detail!
         detail.send(.screenAppeared)
         stack.navigationPath(\.screens, popTo: { .userWentBack(toDepth: $0) }).value = []
-        #expect(detail.scopeEffects.effects.isEmpty)
+        #expect(detail.effectsState.effects.isEmpty)
     }
 }
 

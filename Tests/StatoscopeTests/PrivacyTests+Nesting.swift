@@ -92,7 +92,7 @@ extension PrivacyTests {
             #expect(text.contains("effect \(effect)"), "\(text)")
         }
         await intercom.gate.open()
-        await intercom.scopeEffects.waitUntilSettled()
+        await intercom.effectsState.waitUntilSettled()
     }
 }
 
@@ -145,7 +145,7 @@ extension PrivacyTests {
         intercom.send(.forward(note))
         let described = intercom.subtreeDescription
         await intercom.gate.open()
-        await intercom.scopeEffects.waitUntilSettled()
+        await intercom.effectsState.waitUntilSettled()
         intercom.send(.refuse(note))
         recorder.stop()
         let analytics = await tracked.delivered().map(\.description)
@@ -177,7 +177,7 @@ extension EventLoggingTests {
         #expect(changes.count == 2, "\(changes)")
         #expect(changes.allSatisfy(hidesTheCode), "\(changes)")
         await intercom.gate.open()
-        await intercom.scopeEffects.waitUntilSettled()
+        await intercom.effectsState.waitUntilSettled()
     }
 
     @Test(arguments: Nesting.all)

@@ -16,7 +16,7 @@ struct PrivacyTests {
         vault.send(.refuse(Sensitive(VaultSecret.query)))
         vault.send(.search(Sensitive(VaultSecret.query + "!")))
         await vault.gate.open()
-        await vault.scopeEffects.waitUntilSettled()
+        await vault.effectsState.waitUntilSettled()
         let text = reports.reports.map(\.description)
         #expect(text.count == 2)
         #expect(text.allSatisfy(isRedacted), "\(text)")
@@ -33,13 +33,13 @@ struct PrivacyTests {
             #expect(text.contains("effect Lookup(query: <redacted>"), "\(text)")
         }
         await vault.gate.open()
-        await vault.scopeEffects.waitUntilSettled()
+        await vault.effectsState.waitUntilSettled()
     }
 
     @Test func aDelayedSensitiveEventAndARetriedFailureRedactWhereTheLibraryPrintsThem() {
         let vault = Vault()
-        vault.scopeEffects.enqueue(.unlock(pin: VaultSecret.pin), after: .seconds(60), key: "relock")
-        defer { vault.scopeEffects.cancelAllEffects() }
+        vault.effectsState.enqueue(.unlock(pin: VaultSecret.pin), after: .seconds(60), key: "relock")
+        defer { vault.effectsState.cancelAllEffects() }
         for text in [vault.subtreeDescription, vault.debugDescription] {
             #expect(isRedacted(text), "\(text)")
             #expect(text.contains("DelayedEvent(unlock(<redacted>), after: 60.0 seconds)"), "\(text)")

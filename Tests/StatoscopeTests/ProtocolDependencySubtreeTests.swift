@@ -46,9 +46,9 @@ class MessengerReader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .read: seen.append(chat.name)
-        case .send(let text): scopeEffects.enqueue(SendThroughMessenger(text: text).map(When.sent))
+        case .send(let text): effectsState.enqueue(SendThroughMessenger(text: text).map(When.sent))
         case .sendThenInject(let text, let name):
-            scopeEffects.enqueue(SendThroughMessenger(text: text).map(When.sent))
+            effectsState.enqueue(SendThroughMessenger(text: text).map(When.sent))
             inject(NamedMessenger(name: name), as: (any Messenger).self)
         case .sent(let reply): seen.append(reply)
         }
@@ -107,7 +107,7 @@ final class MessengerApp: Scope {
 func effectReadsAProtocolNothingProvides() async {
     let reader = MessengerReader()
     reader.send(.send("hello"))
-    _ = await reader.scopeEffects.waitUntilSettled(timeout: .seconds(60))
+    _ = await reader.effectsState.waitUntilSettled(timeout: .seconds(60))
     print("the effect ran without its dependency: \(reader.seen)")
 }
 

@@ -41,7 +41,7 @@ final class ChatRoom: Scope {
         case .readsClient:
             clientName = "\(type(of: chat))"
         case .userSent(let text):
-            scopeEffects.enqueue(SendMessage(text: text).map(When.sent))
+            effectsState.enqueue(SendMessage(text: text).map(When.sent))
         case .sent(let reply):
             sent.append(reply)
         }

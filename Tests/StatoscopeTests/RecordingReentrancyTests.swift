@@ -19,9 +19,9 @@ struct RecordingReentrancyTests {
         }
         shop.send(.openShelves(1))
         shop.shelves[0].send(.load)
-        await shop.scopeEffects.waitUntilSubtreeSettled()
+        await shop.effectsState.waitUntilSubtreeSettled()
         shop.shelves[0].send(.select(0))
-        await shop.scopeEffects.waitUntilSubtreeSettled()
+        await shop.effectsState.waitUntilSubtreeSettled()
         shop.shelves[0].detail?.send(.addToCart)
         shop.send(.addToCart("tea", quantity: 2))
         recorder.stop()
@@ -108,11 +108,11 @@ struct RecordingReentrancyTests {
         #expect(notebook.dumps.last?.hasPrefix("line 2: cannot be replayed from inside an update") == true)
         #expect(replay.replayedEventCount == 0)
         #expect(replay.root.shelves.isEmpty, "nothing was applied later either")
-        #expect(replay.root.scopeEffects.effects.isEmpty)
+        #expect(replay.root.effectsState.effects.isEmpty)
 
         // From outside any update, the same replay runs, with effects off.
         try replay.playToEnd()
         #expect(replay.root.shelves[0].loading)
-        #expect(replay.root.shelves[0].scopeEffects.effects.isEmpty)
+        #expect(replay.root.shelves[0].effectsState.effects.isEmpty)
     }
 }

@@ -74,7 +74,7 @@ final class Shelf: Scope {
             loading = true
             let catalogue = catalogue
             let id = id
-            scopeEffects.enqueue(AnyEffect { await catalogue.items(id) }.map(When.loaded))
+            effectsState.enqueue(AnyEffect { await catalogue.items(id) }.map(When.loaded))
         case .loaded(let items):
             guard loading else { throw InvalidStateError("items arrived while not loading") }
             self.items = items
@@ -113,7 +113,7 @@ final class ItemDetail: Scope {
         case .appeared:
             let catalogue = catalogue
             let name = name
-            scopeEffects.enqueue(AnyEffect { await catalogue.price(name) }.map(When.priceArrived))
+            effectsState.enqueue(AnyEffect { await catalogue.price(name) }.map(When.priceArrived))
         case .priceArrived(let price):
             self.price = price
         case .increment:
@@ -150,7 +150,7 @@ struct RecordingRoundTripTests {
             } else {
                 shelf.send(.select(Int.random(in: 0..<3, using: &random)))
             }
-            await shop.scopeEffects.waitUntilSubtreeSettled()
+            await shop.effectsState.waitUntilSubtreeSettled()
         }
         // The session built real state at every level, so the comparison below means something.
         #expect(!shop.cart.isEmpty)
@@ -182,9 +182,9 @@ struct RecordingRoundTripTests {
         let shop = Shop()
         shop.send(.openShelves(1))
         shop.shelves[0].send(.load)
-        await shop.scopeEffects.waitUntilSubtreeSettled()
+        await shop.effectsState.waitUntilSubtreeSettled()
         shop.shelves[0].send(.select(1))
-        await shop.scopeEffects.waitUntilSubtreeSettled()
+        await shop.effectsState.waitUntilSubtreeSettled()
         var text = ""
         let recorder = Recorder(recording: shop) { text += $0 }
         shop.shelves[0].detail?.send(.addToCart)
@@ -201,14 +201,14 @@ struct RecordingRoundTripTests {
         let recorder = Recorder(recording: shop) { text += $0 }
         shop.send(.openShelves(1))
         shop.shelves[0].send(.load)
-        await shop.scopeEffects.waitUntilSubtreeSettled()
+        await shop.effectsState.waitUntilSubtreeSettled()
         recorder.stop()
         let replay = try Replay(try Recording(jsonLines: text), into: Shop())
         #expect(try replay.step()?.event == .object(["openShelves": .object(["_0": .int(1)])]))
         #expect(replay.root.shelves.count == 1)
         #expect(try replay.step()?.path == ["shelves[0]"])
         #expect(replay.root.shelves[0].loading)
-        #expect(replay.root.shelves[0].scopeEffects.effects.isEmpty, "effects are off during a replay")
+        #expect(replay.root.shelves[0].effectsState.effects.isEmpty, "effects are off during a replay")
         #expect(try replay.step()?.scopeTypeName == "Shelf")
         #expect(replay.root.shelves[0].items == ["item0-0", "item0-1", "item0-2"])
         #expect(replay.isFinished)

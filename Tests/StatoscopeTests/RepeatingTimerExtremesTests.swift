@@ -18,8 +18,8 @@ final class IntervalTicker: Scope {
     }
     func update(_ when: When) throws {
         switch when {
-        case .start: scopeEffects.enqueue(RepeatingTimer(every: interval).map(When.ticked), key: "timer")
-        case .stop: scopeEffects.cancelEffect(key: "timer")
+        case .start: effectsState.enqueue(RepeatingTimer(every: interval).map(When.ticked), key: "timer")
+        case .stop: effectsState.cancelEffect(key: "timer")
         case .ticked(let tick):
             ticks += 1
             last = tick
@@ -37,7 +37,7 @@ func runTimersOfZeroOrLess() async {
         let ticked = await waitUntil("ticks", within: .seconds(30)) { ticker.ticks >= 100 }
         precondition(ticked, "\(interval)")
         ticker.send(.stop)
-        let settled = await ticker.scopeEffects.waitUntilSettled(timeout: .seconds(30))
+        let settled = await ticker.effectsState.waitUntilSettled(timeout: .seconds(30))
         precondition(settled, "\(interval)")
     }
 }

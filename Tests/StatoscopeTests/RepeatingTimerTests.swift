@@ -17,9 +17,9 @@ final class Metronome: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedStart:
-            scopeEffects.enqueue(RepeatingTimer(every: .seconds(1)).map(When.ticked), key: "timer")
+            effectsState.enqueue(RepeatingTimer(every: .seconds(1)).map(When.ticked), key: "timer")
         case .userTappedStop:
-            scopeEffects.cancelEffect(key: "timer")
+            effectsState.cancelEffect(key: "timer")
         case .ticked(let tick):
             ticks.append(tick)
         }
@@ -50,10 +50,10 @@ struct RepeatingTimerTests {
 
         clock.advance(by: .milliseconds(2_000))
         await waitUntil("the ticks due meanwhile, together") { metronome.ticks == [1, 2, 3, 4] }
-        #expect(metronome.scopeEffects.effects.count == 1, "a timer runs until it is cancelled")
+        #expect(metronome.effectsState.effects.count == 1, "a timer runs until it is cancelled")
 
         metronome.send(.userTappedStop)
-        #expect(metronome.scopeEffects.effects.isEmpty)
+        #expect(metronome.effectsState.effects.isEmpty)
         clock.advance(by: .seconds(5))
         await drainCompletions(of: metronome.runtime)
         #expect(metronome.ticks == [1, 2, 3, 4])
@@ -87,7 +87,7 @@ final class Multiplier: Scope {
 
     func update(_ when: When) throws {
         if case .ticked = when { ticks += 1 }
-        scopeEffects.enqueue(RepeatingTimer(every: .milliseconds(1)).map(When.ticked))
+        effectsState.enqueue(RepeatingTimer(every: .milliseconds(1)).map(When.ticked))
     }
 }
 
@@ -110,6 +110,6 @@ struct VirtualTimerLimitTests {
 
         #expect(multiplier.ticks == 1_000)
         #expect(ScopeRuntime.virtualTime < .milliseconds(40), "stopped at the last tick delivered")
-        multiplier.scopeEffects.cancelAllEffects()
+        multiplier.effectsState.cancelAllEffects()
     }
 }

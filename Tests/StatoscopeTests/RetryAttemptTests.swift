@@ -32,13 +32,13 @@ final class AttemptReportingUploader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedUpload:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Upload(server: server).mapToResult().map(When.uploaded), key: "upload", retrying: policy,
                 onRetry: When.retrying)
         case .retrying(let retry):
             retries.append(retry)
             banner = "retrying, attempt \(retry.number) of \(retry.maxAttempts)"
-            if retry.number == cancelAtRetry { scopeEffects.cancelEffect(key: "upload") }
+            if retry.number == cancelAtRetry { effectsState.cancelEffect(key: "upload") }
         case .uploaded(.success(let count)):
             banner = nil
             saved = count
@@ -76,7 +76,7 @@ final class TypedUploader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedUpload:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 TypedUpload().mapToResultWithError(UploadError.self).map(When.uploaded),
                 retrying: .exponentialBackoff(maxAttempts: 2, initialDelay: .zero, maxDelay: .zero))
         case .uploaded(let outcome):
@@ -123,7 +123,7 @@ struct RetryAttemptTests {
                     number: 3, maxAttempts: 4, error: HTTPFailure(status: 429, retryAfter: .seconds(7)),
                     delay: .seconds(7)), "the server's wait, as waited")
         clock.advance(by: .seconds(7))
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.saved == 5)
         #expect(uploader.banner == nil)
         #expect(uploader.retries.count == 2, "no retry event for the attempt that succeeded")
@@ -133,7 +133,7 @@ struct RetryAttemptTests {
         let (uploader, clock) = uploader([500, 502, 503, 504].map { .failure(HTTPFailure(status: $0)) })
         uploader.send(.userTappedUpload)
         await passEachWaitOfTheUploadPolicy(of: uploader.server, on: clock)
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.failure == RetryFailure(attempts: 4, error: HTTPFailure(status: 504)))
         #expect(uploader.retries.map(\.number) == [2, 3, 4])
         #expect(uploader.failure.map { "\($0)" } == "HTTP 504", "it prints as its error")
@@ -144,7 +144,7 @@ struct RetryAttemptTests {
     @Test func aFailureThePolicyGivesUpOnCountsOneAttemptAndTellsNoRetry() async {
         let (uploader, clock) = uploader([.failure(HTTPFailure(status: 404)), .success(1)])
         uploader.send(.userTappedUpload)
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.failure == RetryFailure(attempts: 1, error: HTTPFailure(status: 404)))
         #expect(uploader.retries.isEmpty)
         #expect(clock.sleeperCount == 0)
@@ -155,7 +155,7 @@ struct RetryAttemptTests {
         let scope = CancellingClientScope(attempts: attempts)
         scope.inject(EffectClock(ManualEffectClock()))
         scope.send(.userTappedLoad)
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(attempts.withLock { $0 } == 1)
         #expect(scope.failures == [RetryFailure(attempts: 1, error: CancellationError())])
     }
@@ -168,7 +168,7 @@ struct RetryAttemptTests {
         await waitUntil("the first wait") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(1))
         await waitUntil("the second retry told") { uploader.retries.count == 2 }
-        #expect(uploader.scopeEffects.effects.isEmpty, "cancelled by its scope on hearing of the retry")
+        #expect(uploader.effectsState.effects.isEmpty, "cancelled by its scope on hearing of the retry")
         clock.advance(by: .seconds(10))
         await drainCompletions(of: uploader.runtime)
         #expect(uploader.server.attempts == 2)
@@ -179,7 +179,7 @@ struct RetryAttemptTests {
         let uploader = TypedUploader()
         uploader.inject(EffectClock(ManualEffectClock()))
         uploader.send(.userTappedUpload)
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.outcome == .failure(.busy), "not unknownError: the retry failure carries a busy")
     }
 }

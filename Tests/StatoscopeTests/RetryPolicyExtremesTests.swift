@@ -35,9 +35,9 @@ final class PolicyRetrier: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 FlakyAttempt(server: server).mapToResult().map(When.done), key: "flaky", retrying: policy)
-        case .cancel: scopeEffects.cancelEffect(key: "flaky")
+        case .cancel: effectsState.cancelEffect(key: "flaky")
         case .done(.success(let value)): outcomes.append("saved \(value)")
         case .done(.failure(let error)): outcomes.append("failed: \(error)")
         }
@@ -52,7 +52,7 @@ func retryLive(jitter: RetryJitter) async {
         policy: .exponentialBackoff(
             maxAttempts: 3, initialDelay: .milliseconds(1), maxDelay: .milliseconds(5), jitter: jitter))
     retrier.send(.start)
-    let settled = await retrier.scopeEffects.waitUntilSettled(timeout: .seconds(60))
+    let settled = await retrier.effectsState.waitUntilSettled(timeout: .seconds(60))
     precondition(settled && retrier.outcomes == ["saved 1"], "\(retrier.outcomes)")
 }
 
@@ -70,7 +70,7 @@ func retryAfterTheLongestServerWait() async {
     retrier.send(.start)
     _ = await waitUntil("the server's wait", within: .seconds(30)) { clock.sleeperCount == 1 }
     clock.advance(by: Duration(_high: .max, low: .max))
-    _ = await retrier.scopeEffects.waitUntilSettled(timeout: .seconds(30))
+    _ = await retrier.effectsState.waitUntilSettled(timeout: .seconds(30))
     retrier.send(.cancel)
 }
 
@@ -94,7 +94,7 @@ struct RetryPolicyExtremesTests {
             #expect(retrier.server.attempts == attempt, "wait \(attempt) is \(wait) ms")
             clock.advance(by: .milliseconds(1))
         }
-        #expect(await retrier.scopeEffects.settlesWithinTestPatience())
+        #expect(await retrier.effectsState.settlesWithinTestPatience())
         #expect(retrier.outcomes == ["saved 4"])
         retrier.send(.cancel)
     }
@@ -112,7 +112,7 @@ struct RetryPolicyExtremesTests {
             await waitUntil("the first wait", within: .seconds(120)) { clock.sleeperCount == 1 }
             clock.advance(by: .seconds(1))
             #expect(
-                await retrier.scopeEffects.settlesWithinTestPatience(),
+                await retrier.effectsState.settlesWithinTestPatience(),
                 "multiplier \(multiplier)")
             #expect(retrier.outcomes == ["saved 3"], "multiplier \(multiplier)")
             retrier.send(.cancel)
@@ -128,7 +128,7 @@ struct RetryPolicyExtremesTests {
         retrier.send(.start)
         await waitUntil("the wait") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(1))
-        #expect(await retrier.scopeEffects.settlesWithinTestPatience())
+        #expect(await retrier.effectsState.settlesWithinTestPatience())
         #expect(retrier.outcomes == ["saved 2"])
     }
 
@@ -159,7 +159,7 @@ struct RetryPolicyExtremesTests {
                 retrier.server.attempts == attempt, "multiplier \(multiplier): wait \(attempt) is \(wait) ms")
             clock.advance(by: .milliseconds(1))
         }
-        #expect(await retrier.scopeEffects.settlesWithinTestPatience())
+        #expect(await retrier.effectsState.settlesWithinTestPatience())
         #expect(retrier.outcomes == ["saved 4"], "multiplier \(multiplier)")
         retrier.send(.cancel)
     }

@@ -41,11 +41,11 @@ final class HeldAttemptRetrier: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 HeldAttempt(server: server).mapToResult().map(When.done), key: "held",
                 retrying: .exponentialBackoff(
                     maxAttempts: 3, initialDelay: .seconds(1), maxDelay: .seconds(1)))
-        case .cancel: scopeEffects.cancelEffect(key: "held")
+        case .cancel: effectsState.cancelEffect(key: "held")
         case .done(.success(let value)): outcomes.append("saved \(value)")
         case .done(.failure(let error)): outcomes.append("failed: \(error)")
         }
@@ -62,7 +62,7 @@ extension RetryTests {
         await waitUntil("the first attempt runs") { retrier.server.attempts == 1 }
         retrier.send(.cancel)
         retrier.send(.start)
-        #expect(await retrier.scopeEffects.settlesWithinTestPatience())
+        #expect(await retrier.effectsState.settlesWithinTestPatience())
         #expect(retrier.outcomes == ["saved 2"])
         await retrier.server.gate.open()
         await drainCompletions(of: retrier.runtime)

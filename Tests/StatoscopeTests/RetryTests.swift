@@ -82,11 +82,11 @@ final class Uploader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedUpload:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Upload(server: server).mapToResult().map(When.uploaded), key: "upload",
                 retrying: uploadRetries)
         case .userTappedCancel:
-            scopeEffects.cancelEffect(key: "upload")
+            effectsState.cancelEffect(key: "upload")
         case .uploaded(.success(let count)):
             outcomes.append("saved \(count)")
         case .uploaded(.failure(let error)):
@@ -128,7 +128,7 @@ final class CancellingClientScope: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedLoad:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 CancellingClient(attempts: attempts).mapToResult().map(When.loaded), retrying: uploadRetries)
         case .loaded(.success(let value)):
             outcomes.append("loaded \(value)")
@@ -167,7 +167,7 @@ struct RetryTests {
         uploader.send(.userTappedUpload)
         await waitUntil("the first wait") { clock.sleeperCount == 1 }
         #expect(uploader.server.attempts == 1)
-        #expect(uploader.scopeEffects.effects.count == 1, "one effect for all its attempts")
+        #expect(uploader.effectsState.effects.count == 1, "one effect for all its attempts")
 
         clock.advance(by: .seconds(1))
         await waitUntil("the second attempt and its wait") {
@@ -177,10 +177,10 @@ struct RetryTests {
         await mainActorBarrier()
         #expect(uploader.server.attempts == 2, "the second wait is two seconds")
         #expect(uploader.outcomes.isEmpty)
-        #expect(uploader.scopeEffects.effects.count == 1)
+        #expect(uploader.effectsState.effects.count == 1)
 
         clock.advance(by: .milliseconds(1))
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.server.attempts == 3)
         #expect(uploader.outcomes == ["saved 7"])
     }
@@ -191,7 +191,7 @@ struct RetryTests {
         let clock = ManualEffectClock()
         scope.inject(EffectClock(clock))
         scope.send(.userTappedLoad)
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(attempts.withLock { $0 } == 1, "a cancellation is not retried")
         #expect(clock.sleeperCount == 0, "no wait for a next attempt")
         #expect(scope.outcomes == ["failed: CancellationError()"])
@@ -201,7 +201,7 @@ struct RetryTests {
         let (uploader, clock) = uploader([500, 502, 503, 504].map { .failure(HTTPFailure(status: $0)) })
         uploader.send(.userTappedUpload)
         await passEachWaitOfTheUploadPolicy(of: uploader.server, on: clock)
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.server.attempts == 4)
         #expect(uploader.outcomes == ["failed: HTTP 504"])
     }
@@ -209,7 +209,7 @@ struct RetryTests {
     @Test func aFailureThePolicyGivesUpOnIsDeliveredAtOnce() async {
         let (uploader, clock) = uploader([.failure(HTTPFailure(status: 404)), .success(1)])
         uploader.send(.userTappedUpload)
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.server.attempts == 1)
         #expect(clock.sleeperCount == 0)
         #expect(uploader.outcomes == ["failed: HTTP 404"])
@@ -225,7 +225,7 @@ struct RetryTests {
         await mainActorBarrier()
         #expect(uploader.server.attempts == 1, "not after the policy's one second")
         clock.advance(by: .seconds(1))
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.outcomes == ["saved 2"])
     }
 
@@ -236,7 +236,7 @@ struct RetryTests {
 
         uploader.send(.userTappedCancel)
 
-        #expect(uploader.scopeEffects.effects.isEmpty)
+        #expect(uploader.effectsState.effects.isEmpty)
         clock.advance(by: .seconds(10))
         await drainCompletions(of: uploader.runtime)
         #expect(uploader.server.attempts == 1)
@@ -254,7 +254,7 @@ struct RetryTests {
 
         screen.send(.userClosedUploader)
 
-        #expect(uploader.scopeEffects.effects.isEmpty)
+        #expect(uploader.effectsState.effects.isEmpty)
         clock.advance(by: .seconds(10))
         await drainCompletions(of: uploader.runtime)
         #expect(uploader.server.attempts == 1)
@@ -272,10 +272,10 @@ struct RetryTests {
         await waitUntil("the new effect's first wait") {
             uploader.server.attempts == 2 && clock.sleeperCount == 1
         }
-        #expect(uploader.scopeEffects.effects.count == 1)
+        #expect(uploader.effectsState.effects.count == 1)
 
         clock.advance(by: .seconds(1))
-        #expect(await uploader.scopeEffects.settlesWithinTestPatience())
+        #expect(await uploader.effectsState.settlesWithinTestPatience())
         #expect(uploader.server.attempts == 3, "the replaced effect never attempted again")
         #expect(uploader.outcomes == ["saved 3"])
     }

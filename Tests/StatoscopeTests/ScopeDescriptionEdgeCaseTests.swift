@@ -75,7 +75,7 @@ class Wallet: Scope {
             pocket = WalletPocket()
             pocket?.token = WalletSecret.token
         case .submit:
-            scopeEffects.enqueue(SubmitCard(card: card, gate: gate).map(When.submitted))
+            effectsState.enqueue(SubmitCard(card: card, gate: gate).map(When.submitted))
         case .submitted(let count): submitted = count
         }
     }
@@ -177,7 +177,7 @@ struct ScopeDescriptionEdgeCaseTests {
         #expect(text.contains("effect SubmitCard("), "\(text)")
         #expect(leaked(text).isEmpty, "\(text)")
         await wallet.gate.open()
-        #expect(await wallet.scopeEffects.settlesWithinTestPatience())
+        #expect(await wallet.effectsState.settlesWithinTestPatience())
         #expect(wallet.submitted == 1)
     }
 

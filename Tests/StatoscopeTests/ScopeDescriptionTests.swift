@@ -221,6 +221,6 @@ private struct OffMain: @unchecked Sendable {
         #expect(isRedacted(text), "\(text)")
         #expect(text.contains("pin = <redacted>") && text.contains("query = <redacted>"), "\(text)")
         await vault.gate.open()
-        #expect(await vault.scopeEffects.settlesWithinTestPatience())
+        #expect(await vault.effectsState.settlesWithinTestPatience())
     }
 }

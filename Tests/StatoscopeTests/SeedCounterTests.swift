@@ -84,7 +84,7 @@ final class SyncedCounter: Scope {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpMethod = "POST"
         request.httpBody = try JSONEncoder().encode(DTO(count: viewDisplaysTotalCount))
-        scopeEffects.enqueue(
+        effectsState.enqueue(
             NetworkEffect<DTO>(request: request)
                 .mapToResult()
                 .map(When.networkPostCompleted)
@@ -126,21 +126,21 @@ struct SeedCounterTests {
         counter.send(.userTappedIncrementButton)
         #expect(counter.viewDisplaysTotalCount == 1)
         #expect(counter.viewShowsLoadingAndDisablesButtons)
-        let effects = counter.scopeEffects.effects
+        let effects = counter.effectsState.effects
         #expect(effects.count == 1)
         let request = try #require(effects.first as? NetworkEffect<DTO>).request
         #expect(request.httpMethod == "POST")
         #expect(request.url?.absoluteString == "http://statoscope.com")
         #expect(try JSONDecoder().decode(DTO.self, from: #require(request.httpBody)) == DTO(count: 1))
-        counter.scopeEffects.cancelAllEffects()
-        #expect(counter.scopeEffects.effects.isEmpty)
+        counter.effectsState.cancelAllEffects()
+        #expect(counter.effectsState.effects.isEmpty)
     }
 
     @Test func syncedCounterHandlesTheCompletionsTheSeedDescribes() async {
         let counter = SyncedCounter()
         withEffectsRecorded {
             counter.send(.userTappedIncrementButton)
-            counter.scopeEffects.cancelAllEffects()
+            counter.effectsState.cancelAllEffects()
         }
         counter.send(.networkPostCompleted(.failure(CancellationError())))
         #expect(counter.viewDisplaysTotalCount == 1)

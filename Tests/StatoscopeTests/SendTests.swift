@@ -40,7 +40,7 @@ final class Journal: Scope {
             handled.append("threw \(value)")
             throw Refusal(value: value)
         case .enqueueThenThrow:
-            scopeEffects.enqueue(AnyEffect { When.add(100) })
+            effectsState.enqueue(AnyEffect { When.add(100) })
             throw Refusal(value: 0)
         case .sendUnsafeInside(let value):
             try sendThrowing(.addThenThrow(value))
@@ -129,9 +129,9 @@ struct SendTests {
         let journal = Journal()
         let collector = ErrorReportCollector(for: journal)
         journal.send(.enqueueThenThrow)
-        #expect(journal.scopeEffects.effects.isEmpty)
+        #expect(journal.effectsState.effects.isEmpty)
         #expect(collector.reports.count == 1)
-        await journal.scopeEffects.waitUntilSettled()
+        await journal.effectsState.waitUntilSettled()
         #expect(journal.total == 0)
     }
 

@@ -66,23 +66,23 @@ final class Feed: Scope {
     func update(_ when: When) throws {
         switch when {
         case .follow(let pipe, let key):
-            scopeEffects.enqueue(AnyStreamEffect(pipe.stream).map(When.received), key: key)
+            effectsState.enqueue(AnyStreamEffect(pipe.stream).map(When.received), key: key)
         case .tick(let count):
-            scopeEffects.enqueue(Ticks(count: count).map(When.received).onEnd { end in .ended("\(end)") })
+            effectsState.enqueue(Ticks(count: count).map(When.received).onEnd { end in .ended("\(end)") })
         case .yieldFromClosure(let count):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyStreamEffect { yield in
                     for value in 1...count { yield(value * 10) }
                 }.map(When.received))
         case .stutter(let endEvent):
             let effect = Stuttering().map(When.received)
             if endEvent {
-                scopeEffects.enqueue(effect.onEnd { end in .ended("\(end)") })
+                effectsState.enqueue(effect.onEnd { end in .ended("\(end)") })
             } else {
-                scopeEffects.enqueue(effect)
+                effectsState.enqueue(effect)
             }
         case .stutterMappedToResult:
-            scopeEffects.enqueue(Stuttering().mapToResult().map(When.result))
+            effectsState.enqueue(Stuttering().mapToResult().map(When.result))
         case .received(let value):
             received.append(value)
         case .ended(let how):
@@ -103,17 +103,17 @@ struct StreamEffectsTests {
     @Test func everyElementArrivesInOrderThenTheEnd() async {
         let feed = Feed()
         feed.send(.tick(500))
-        #expect(feed.scopeEffects.effects.first.map { $0.pristineEquals(Ticks(count: 500)) } == true)
-        await feed.scopeEffects.waitUntilSettled()
+        #expect(feed.effectsState.effects.first.map { $0.pristineEquals(Ticks(count: 500)) } == true)
+        await feed.effectsState.waitUntilSettled()
         #expect(feed.received == Array(1...500))
         #expect(feed.ends == ["finished"])
-        #expect(feed.scopeEffects.effects.isEmpty)
+        #expect(feed.effectsState.effects.isEmpty)
     }
 
     @Test func closureYieldsInOrderAndEndsWithNoEventUnlessAsked() async {
         let feed = Feed()
         feed.send(.yieldFromClosure(5))
-        await feed.scopeEffects.waitUntilSettled()
+        await feed.effectsState.waitUntilSettled()
         #expect(feed.received == [10, 20, 30, 40, 50])
         #expect(feed.ends.isEmpty)
     }
@@ -122,7 +122,7 @@ struct StreamEffectsTests {
         let feed = Feed()
         let errors = ErrorReportCollector(for: feed)
         feed.send(.stutter(endEvent: true))
-        await feed.scopeEffects.waitUntilSettled()
+        await feed.effectsState.waitUntilSettled()
         #expect(feed.received == [1, 2])
         #expect(feed.ends == ["failed(StatoscopeTests.Stuttering.Failure())"])
         #expect(errors.reports.isEmpty, "a failure handled by onEnd is not reported")
@@ -132,7 +132,7 @@ struct StreamEffectsTests {
         let feed = Feed()
         let errors = ErrorReportCollector(for: feed)
         feed.send(.stutter(endEvent: false))
-        await feed.scopeEffects.waitUntilSettled()
+        await feed.effectsState.waitUntilSettled()
         #expect(feed.received == [1, 2])
         let report = try #require(errors.reports.first)
         #expect(report.error is Stuttering.Failure)
@@ -142,7 +142,7 @@ struct StreamEffectsTests {
     @Test func failureMappedToResultIsTheLastElement() async {
         let feed = Feed()
         feed.send(.stutterMappedToResult)
-        await feed.scopeEffects.waitUntilSettled()
+        await feed.effectsState.waitUntilSettled()
         #expect(feed.results == ["1", "2", "failed: Failure()"])
     }
 
@@ -153,8 +153,8 @@ struct StreamEffectsTests {
         pipe.continuation.yield(1)
         await waitUntil("the first element arriving") { feed.received == [1] }
         let runtime = feed.runtime
-        feed.scopeEffects.cancelEffect(key: "feed")
-        #expect(feed.scopeEffects.effects.isEmpty)
+        feed.effectsState.cancelEffect(key: "feed")
+        #expect(feed.effectsState.effects.isEmpty)
         pipe.continuation.yield(2)
         await waitUntil("the stream letting go of its source") { pipe.hasEnded }
         await drainCompletions(of: runtime)
@@ -168,7 +168,7 @@ struct StreamEffectsTests {
         let runtime = try #require(feed.runtime)
         let entry = try #require(runtime.effects.inFlight.first)
         #expect(entry.payload.isStream)
-        feed.scopeEffects.cancelAllEffects()
+        feed.effectsState.cancelAllEffects()
         // What the inbox would hand over after the cancellation: an element produced before it.
         runtime.deliverElement(entry.id, outcome: entry.payload.element(7))
         #expect(feed.received.isEmpty)
@@ -188,7 +188,7 @@ struct StreamEffectsTests {
 
         parent.send(.present(nil))
 
-        #expect(child.scopeEffects.effects.isEmpty, "ended in the same send")
+        #expect(child.effectsState.effects.isEmpty, "ended in the same send")
         pipe.continuation.yield(2)
         await waitUntil("the stream letting go of its source") { pipe.hasEnded }
         await drainCompletions(of: runtime)
@@ -220,12 +220,12 @@ struct StreamEffectsTests {
 
         feed.send(.follow(second, key: "feed"))
 
-        #expect(feed.scopeEffects.effects.count == 1)
+        #expect(feed.effectsState.effects.count == 1)
         await waitUntil("the older stream letting go of its source") { first.hasEnded }
         first.continuation.yield(2)
         second.continuation.yield(10)
         second.continuation.finish()
-        await feed.scopeEffects.waitUntilSettled()
+        await feed.effectsState.waitUntilSettled()
         #expect(feed.received == [1, 10])
     }
 
@@ -233,13 +233,13 @@ struct StreamEffectsTests {
         let feed = Feed()
         let pipe = Pipe()
         feed.send(.follow(pipe, key: "feed"))
-        #expect(await feed.scopeEffects.waitUntilSettled(timeout: .zero) == false)
-        #expect(feed.scopeEffects.effects.count == 1, "the stream keeps running")
+        #expect(await feed.effectsState.waitUntilSettled(timeout: .zero) == false)
+        #expect(feed.effectsState.effects.count == 1, "the stream keeps running")
         pipe.continuation.yield(3)
         pipe.continuation.finish()
-        #expect(await feed.scopeEffects.settlesWithinTestPatience())
+        #expect(await feed.effectsState.settlesWithinTestPatience())
         #expect(feed.received == [3])
-        #expect(await Feed().scopeEffects.waitUntilSettled(timeout: .zero), "nothing in flight")
+        #expect(await Feed().effectsState.waitUntilSettled(timeout: .zero), "nothing in flight")
     }
 
     @Test func aStreamEffectIsAlsoASequenceAndAnEffect() async throws {

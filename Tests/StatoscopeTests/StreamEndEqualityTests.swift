@@ -82,7 +82,7 @@ final class StreamEndScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .start(let box):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 OnceThenFailingStream(failure: box.error).map(When.element).onEnd(When.ended))
         case .element(let value): elements.append(value)
         case .ended(let end): ends.append(end)
@@ -151,7 +151,7 @@ struct StreamEndEqualityTests {
     @Test func aLiveStreamsFailureOfANonEquatableErrorReachesUpdateAndComparesByType() async {
         let screen = StreamEndScreen()
         screen.send(.start(PrintedErrorBox(error: GarbledError(detail: "x"))))
-        #expect(await screen.scopeEffects.settlesWithinTestPatience())
+        #expect(await screen.effectsState.settlesWithinTestPatience())
         #expect(screen.elements == [1])
         #expect(screen.ends == [.failed(GarbledError(detail: "x"))])
         #expect(screen.ends != [.failed(GarbledErrorTwin(detail: "x"))])

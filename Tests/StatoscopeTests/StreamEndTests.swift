@@ -34,7 +34,7 @@ final class ChatScreen: Scope {
         events.append(when)
         switch when {
         case .userJoined(let failure):
-            scopeEffects.enqueue(Chat(failure: failure).map(When.messageArrived).onEnd(When.chatEnded))
+            effectsState.enqueue(Chat(failure: failure).map(When.messageArrived).onEnd(When.chatEnded))
         case .messageArrived(let message):
             messages.append(message)
         case .chatEnded(let end):
@@ -70,9 +70,9 @@ final class ChatScreen: Scope {
     @Test func aLiveStreamsEndReachesUpdateAsAComparableEvent() async {
         let screen = ChatScreen()
         screen.send(.userJoined(failure: nil))
-        #expect(await screen.scopeEffects.settlesWithinTestPatience())
+        #expect(await screen.effectsState.settlesWithinTestPatience())
         screen.send(.userJoined(failure: Chat.Dropped(code: 1006)))
-        #expect(await screen.scopeEffects.settlesWithinTestPatience())
+        #expect(await screen.effectsState.settlesWithinTestPatience())
         #expect(screen.messages == ["hello", "hello"])
         #expect(screen.ends == [.finished, .failed(Chat.Dropped(code: 1006))])
         #expect(

@@ -22,7 +22,7 @@ final class TrailingSaver: Scope {
     func update(_ when: When) throws {
         switch when {
         case .move(let value):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 EchoedMove(value: value).map(When.saved), key: "save",
                 ifKeyInFlight: .throttleLatest(interval))
         case .saved(let value): saved.append(value)
@@ -43,7 +43,7 @@ func runTheLongestTrailingThrottle() async {
     _ = await waitUntil("the latest waits", within: .seconds(30)) { clock.sleeperCount == 1 }
     clock.advance(by: Duration(_high: .max, low: .max))
     for _ in 0..<10 { await mainActorBarrier() }
-    trailer.scopeEffects.cancelAllEffects()
+    trailer.effectsState.cancelAllEffects()
 }
 
 /// A trailing throttle of zero or less starts every effect; one of the longest interval never traps.
@@ -55,9 +55,9 @@ struct TrailingThrottleExtremesTests {
             let trailer = TrailingSaver(interval)
             trailer.inject(EffectClock(ManualEffectClock()))
             trailer.send(.move(1))
-            #expect(await trailer.scopeEffects.settlesWithinTestPatience())
+            #expect(await trailer.effectsState.settlesWithinTestPatience())
             trailer.send(.move(2))
-            #expect(await trailer.scopeEffects.settlesWithinTestPatience(), "\(interval)")
+            #expect(await trailer.effectsState.settlesWithinTestPatience(), "\(interval)")
             #expect(trailer.saved == [1, 2], "\(interval)")
         }
     }

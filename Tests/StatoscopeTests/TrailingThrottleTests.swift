@@ -28,11 +28,11 @@ final class Finder: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTyped(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SlowLookup(query: query).map(When.found), key: "lookup",
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .userMoved(let position):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { position }.map(When.found), key: "save",
                 ifKeyInFlight: .throttleLatest(.seconds(1)))
         case .found(let result):
@@ -61,30 +61,30 @@ struct TrailingThrottleTests {
         finder.send(.userTyped("sw"))
 
         await waitUntil("the running lookup cancelled and the new one waiting") { clock.sleeperCount == 1 }
-        #expect(finder.scopeEffects.effects.map { ($0 as? SlowLookup)?.query } == ["sw"])
+        #expect(finder.effectsState.effects.map { ($0 as? SlowLookup)?.query } == ["sw"])
         clock.advance(by: .milliseconds(300))
         await waitUntil("the new lookup running") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(10))
-        #expect(await finder.scopeEffects.settlesWithinTestPatience())
+        #expect(await finder.effectsState.settlesWithinTestPatience())
         #expect(finder.found == ["sw"])
     }
 
     @Test func theLatestOfAWindowStartsAtItsEndOnTheInjectedClock() async {
         let (finder, clock) = finder()
         finder.send(.userMoved("a"))
-        #expect(await finder.scopeEffects.settlesWithinTestPatience())
+        #expect(await finder.effectsState.settlesWithinTestPatience())
         #expect(finder.found == ["a"], "the first starts at once")
 
         clock.advance(by: .milliseconds(400))
         finder.send(.userMoved("b"))
         finder.send(.userMoved("c"))
         await waitUntil("the latest waiting for the window's end") { clock.sleeperCount == 1 }
-        #expect(finder.scopeEffects.effects.count == 1)
+        #expect(finder.effectsState.effects.count == 1)
         clock.advance(by: .milliseconds(599))
         await mainActorBarrier()
         #expect(finder.found == ["a"])
         clock.advance(by: .milliseconds(1))
-        #expect(await finder.scopeEffects.settlesWithinTestPatience())
+        #expect(await finder.effectsState.settlesWithinTestPatience())
         #expect(finder.found == ["a", "c"])
     }
 }

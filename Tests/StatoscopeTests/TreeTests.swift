@@ -23,7 +23,7 @@ final class Leaf: Scope {
         case .set(let value):
             self.value = value
         case .startEffect:
-            scopeEffects.enqueue(GatedEffect(value: 99, gate: gate, probe: probe).map(When.set))
+            effectsState.enqueue(GatedEffect(value: 99, gate: gate, probe: probe).map(When.set))
         case .tellRoot(let message):
             root.send(.heard(message))
         }
@@ -175,7 +175,7 @@ struct TreeTests {
         root.branch.leaves[0].send(.set(3))
         root.branch.leaf.send(.startEffect)
         let description = root.subtreeDescription
-        root.branch.leaf.scopeEffects.cancelAllEffects()
+        root.branch.leaf.effectsState.cancelAllEffects()
         #expect(
             description == """
                 Root

@@ -152,7 +152,7 @@ final class RecipeDetail: IdentifiableScope {
         switch when {
         case .screenAppeared:
             guard ingredients == nil else { return }
-            scopeEffects.enqueue(LoadIngredients(title: title).map(When.ingredientsLoaded), key: "load")
+            effectsState.enqueue(LoadIngredients(title: title).map(When.ingredientsLoaded), key: "load")
         case .ingredientsLoaded(let ingredients):
             self.ingredients = ingredients
         }

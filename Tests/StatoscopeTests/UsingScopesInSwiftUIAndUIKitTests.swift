@@ -25,10 +25,10 @@ struct UsingScopesInSwiftUIAndUIKitTests {
         recipes.send(.userTappedRecipe("Gazpacho"))
         let detail = recipes.path[0]
         detail.send(.screenAppeared)
-        await detail.scopeEffects.waitUntilSettled()
+        await detail.effectsState.waitUntilSettled()
         #expect(detail.ingredients == ["tomato", "cucumber", "garlic"])
         detail.send(.screenAppeared)
-        #expect(detail.scopeEffects.effects.isEmpty)
+        #expect(detail.effectsState.effects.isEmpty)
         recipes.navigationPath(\.path, popTo: { .userWentBack(toDepth: $0) }).value = []
         #expect(recipes.path.isEmpty)
     }

@@ -43,7 +43,7 @@ final class ProfileDetail: Scope {
         switch when {
         case .appeared:
             loading = true
-            scopeEffects.enqueue(LoadProfile(id: id).map(When.loaded))
+            effectsState.enqueue(LoadProfile(id: id).map(When.loaded))
         case .loaded(let profile):
             guard loading else { throw InvalidStateError("profile arrived while not loading") }
             self.profile = profile
@@ -125,9 +125,9 @@ struct WorkedExampleTests {
         #expect(secondDetail.api.name == "row mock")
         #expect(secondDetail.scopePath == "ProfileApp.rows[1].detail")
 
-        await ownDetail.scopeEffects.waitUntilSettled()
-        await firstDetail.scopeEffects.waitUntilSettled()
-        await secondDetail.scopeEffects.waitUntilSettled()
+        await ownDetail.effectsState.waitUntilSettled()
+        await firstDetail.effectsState.waitUntilSettled()
+        await secondDetail.effectsState.waitUntilSettled()
         #expect(ownDetail.profile == "app mock profile 0")
         #expect(firstDetail.profile == "app mock profile 1")
         #expect(secondDetail.profile == "row mock profile 2")

@@ -5,7 +5,7 @@
 /// <!-- compiled with: Scopes -->
 /// <!-- compiled inside: extension ProfileScreen { func anyEffectSample(api: APIClient) { … } } -->
 /// ```swift
-/// scopeEffects.enqueue(AnyEffect { try await api.loadProfile() }.mapToResult().map(When.profileLoaded))
+/// effectsState.enqueue(AnyEffect { try await api.loadProfile() }.mapToResult().map(When.profileLoaded))
 /// ```
 ///
 /// ``Effect/map(_:)`` and its siblings return an `AnyEffect` that keeps the effect it started from as

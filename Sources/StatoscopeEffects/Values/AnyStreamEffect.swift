@@ -6,8 +6,8 @@
 /// <!-- compiled with: Streams -->
 /// <!-- compiled inside: extension Dashboard { func streamSample(socket: Socket, locations: Locations) { … } } -->
 /// ```swift
-/// scopeEffects.enqueue(AnyStreamEffect(socket.messages).map(When.messageArrived), key: "socket")
-/// scopeEffects.enqueue(
+/// effectsState.enqueue(AnyStreamEffect(socket.messages).map(When.messageArrived), key: "socket")
+/// effectsState.enqueue(
 ///     AnyStreamEffect { yield in
 ///         for await position in locations.updates() { yield(position) }
 ///     }.map(When.moved))

@@ -4,7 +4,7 @@ extension Effect {
     /// Transforms the effect's result, typically into a `When` of the scope that enqueues it.
     ///
     /// <!-- compiled with: Scopes -->
-    /// <!-- compiled inside: extension Counter { func mapSample(request: URLRequest) { scopeEffects.enqueue(…) } } -->
+    /// <!-- compiled inside: extension Counter { func mapSample(request: URLRequest) { effectsState.enqueue(…) } } -->
     /// ```swift
     /// NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted)
     /// ```
@@ -39,7 +39,7 @@ extension Effect {
 
     /// Turns the result into a `Result` whose failure is your own error type, made from what was thrown.
     ///
-    /// <!-- compiled inside: final class ProfileDetail: Scope { enum When { case profileLoaded(Result<Profile, ProfileError>) }; func update(_ when: When) throws {}; func sample() { scopeEffects.enqueue(…) } } -->
+    /// <!-- compiled inside: final class ProfileDetail: Scope { enum When { case profileLoaded(Result<Profile, ProfileError>) }; func update(_ when: When) throws {}; func sample() { effectsState.enqueue(…) } } -->
     /// ```swift
     /// LoadProfile().mapToResultWithError { ProfileError(underlying: $0) }.map(When.profileLoaded)
     /// ```
@@ -69,7 +69,7 @@ extension Effect {
     /// type's ``UnknownErrorRepresentable/unknownError``. The error a ``RetryFailure`` carries counts,
     /// so that an effect enqueued with a ``RetryPolicy`` keeps the errors you expect.
     ///
-    /// <!-- compiled inside: final class LoginForm: Scope { enum When { case loginFinished(Result<String, LoginError>) }; func update(_ when: When) throws {}; func sample(credentials: Credentials) { scopeEffects.enqueue(…) } } -->
+    /// <!-- compiled inside: final class LoginForm: Scope { enum When { case loginFinished(Result<String, LoginError>) }; func update(_ when: When) throws {}; func sample(credentials: Credentials) { effectsState.enqueue(…) } } -->
     /// <!-- declarations at the top level -->
     /// ```swift
     /// enum LoginError: UnknownErrorRepresentable { case wrongPassword, unknownError }

@@ -7,7 +7,7 @@
 /// analytics and recordings. Give the case an `EffectResult` instead; the same `mapToResult()`
 /// produces it:
 ///
-/// <!-- compiled inside: struct Profile: Codable, Sendable { var name: String }; struct LoadProfile: Effect { func runEffect() async throws -> Profile { Profile(name: "Ada") } }; final class ProfileDetail: Scope { func update(_ when: When) throws {}; func sample() { scopeEffects.enqueue(LoadProfile().mapToResult().map(When.profileLoaded)) } } … -->
+/// <!-- compiled inside: struct Profile: Codable, Sendable { var name: String }; struct LoadProfile: Effect { func runEffect() async throws -> Profile { Profile(name: "Ada") } }; final class ProfileDetail: Scope { func update(_ when: When) throws {}; func sample() { effectsState.enqueue(LoadProfile().mapToResult().map(When.profileLoaded)) } } … -->
 /// ```swift
 /// enum When: Codable, TrackedWhen {
 ///     case profileLoaded(EffectResult<Profile>)

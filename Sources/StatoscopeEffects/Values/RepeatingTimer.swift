@@ -11,7 +11,7 @@ import StatoscopeInjection
 /// <!-- compiled inside: final class Stopwatch: Scope { var seconds = 0; enum When { case started, ticked(Int) }; func update(_ when: When) throws { switch when { … case .ticked(let n): seconds = n } } } -->
 /// ```swift
 /// case .started:
-///     scopeEffects.enqueue(RepeatingTimer(every: .seconds(1)).map(When.ticked), key: "timer")
+///     effectsState.enqueue(RepeatingTimer(every: .seconds(1)).map(When.ticked), key: "timer")
 /// ```
 ///
 /// In a test plan, the plan's clock drives it: `WHEN_TimePasses(.hours(1))` delivers all 3,600

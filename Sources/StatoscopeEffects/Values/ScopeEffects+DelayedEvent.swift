@@ -24,7 +24,7 @@ extension ScopeEffects {
     /// ```swift
     /// case .userTyped(let text):
     ///     self.text = text
-    ///     scopeEffects.enqueue(.textSettled, after: .milliseconds(300), key: "settle")
+    ///     effectsState.enqueue(.textSettled, after: .milliseconds(300), key: "settle")
     /// case .textSettled:
     ///     settledText = text
     /// ```

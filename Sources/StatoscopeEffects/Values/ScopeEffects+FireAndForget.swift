@@ -10,7 +10,7 @@ extension ScopeEffects {
     /// <!-- compiled inside: struct TrackOpen: Effect { let screen: String; func runEffect() async throws {} }; final class Article: Scope { enum When { case appeared }; func update(_ when: When) throws { switch when { … } } } -->
     /// ```swift
     /// case .appeared:
-    ///     scopeEffects.enqueueFireAndForget(TrackOpen(screen: "article"))
+    ///     effectsState.enqueueFireAndForget(TrackOpen(screen: "article"))
     /// ```
     ///
     /// A test plan records it, lists it, and completes it with `WHEN_EffectCompletes`, which sends

@@ -18,7 +18,7 @@ extension ScopeEffects {
     /// <!-- compiled with: Scopes -->
     /// <!-- compiled inside: extension Counter { func retrySample(request: URLRequest) { … } } -->
     /// ```swift
-    /// scopeEffects.enqueue(
+    /// effectsState.enqueue(
     ///     NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted),
     ///     retrying: .exponentialBackoff(maxAttempts: 4, initialDelay: .seconds(1), maxDelay: .seconds(8)))
     /// ```

@@ -1,12 +1,12 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
-/// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/scopeEffects``.
+/// A scope's effects: enqueue, inspect and cancel them. Reach it as ``Scope/effectsState``.
 ///
 /// <!-- compiled with: Scopes -->
 /// <!-- compiled inside: extension Counter { func enqueueSample(request: URLRequest) { … } } -->
 /// ```swift
-/// scopeEffects.enqueue(NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted))
-/// scopeEffects.cancelEffect { $0 is NetworkEffect<DTO> }
+/// effectsState.enqueue(NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted))
+/// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
 /// ```
 ///
 /// Effects enqueued during `update` start when it returns, and are discarded if it throws. A
@@ -39,7 +39,7 @@ public struct ScopeEffects<S: Scope> {
     /// <!-- compiled inside: extension SearchScreen { func keySample(_ when: When) { switch when { … case .resultsArrived: break } } } -->
     /// ```swift
     /// case .userTypedQuery(let query):
-    ///     scopeEffects.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
+    ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
     /// ```
     @inlinable
     public func enqueue<E: Effect>(
@@ -55,7 +55,7 @@ public struct ScopeEffects<S: Scope> {
     /// <!-- compiled inside: extension Dashboard { func streamSample(_ when: When) { switch when { … default: break } } } -->
     /// ```swift
     /// case .screenAppeared:
-    ///     scopeEffects.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
+    ///     effectsState.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
     /// ```
     @inlinable
     public func enqueue<E: StreamEffect>(_ effect: E) where E.Element == S.When {
@@ -85,7 +85,7 @@ public struct ScopeEffects<S: Scope> {
     ///
     /// <!-- compiled inside: extension Counter { func cancelSample() { … } } -->
     /// ```swift
-    /// scopeEffects.cancelEffect { $0 is NetworkEffect<DTO> }
+    /// effectsState.cancelEffect { $0 is NetworkEffect<DTO> }
     /// ```
     public func cancelEffect(where predicate: (any Effect) -> Bool) {
         ScopeRuntimeTable.existingRuntime(for: scope)?.cancelEffects { predicate($0.payload.pristine) }
@@ -129,7 +129,7 @@ public struct ScopeEffects<S: Scope> {
     ///
     /// <!-- compiled inside: @MainActor func settleSample(scope: Launch) async { … _ = settled } -->
     /// ```swift
-    /// let settled = await scope.scopeEffects.waitUntilSettled(timeout: .seconds(5))
+    /// let settled = await scope.effectsState.waitUntilSettled(timeout: .seconds(5))
     /// ```
     @discardableResult
     public func waitUntilSettled(timeout: Duration) async -> Bool {
@@ -155,7 +155,7 @@ extension Scope {
     // and a release, which are slow on an object with a weak reference.
     /// The scope's effects: enqueue, inspect and cancel them.
     @inlinable
-    public var scopeEffects: ScopeEffects<Self> {
+    public var effectsState: ScopeEffects<Self> {
         ScopeEffects(scope: self)
     }
 }

@@ -24,7 +24,7 @@ final class Account: Scope {
         switch when {
         case .rename(let name): self.name = name
         case .typePassword(let password): self.password = password
-        case .save: scopeEffects.enqueue(SaveAccount(name: name).map { When.saved($0) })
+        case .save: effectsState.enqueue(SaveAccount(name: name).map { When.saved($0) })
         case .saved(let count): saves = count
         case .fail: throw Refused()
         }
@@ -64,7 +64,7 @@ final class Waiting: Scope {
     }
 
     func update(_ when: When) throws {
-        if case .wait = when { scopeEffects.enqueue(NeverAnswers().map { When.answered }) }
+        if case .wait = when { effectsState.enqueue(NeverAnswers().map { When.answered }) }
     }
 }
 

@@ -19,9 +19,9 @@ final class TrickyIntercom: Scope {
         switch when {
         case .forward(let press):
             last = press
-            scopeEffects.enqueue(TrickyPassOn(press: press, fails: false))
+            effectsState.enqueue(TrickyPassOn(press: press, fails: false))
         case .forwardFailing(let press):
-            scopeEffects.enqueue(TrickyPassOn(press: press, fails: true))
+            effectsState.enqueue(TrickyPassOn(press: press, fails: true))
         case .refuse:
             throw TrickyRefusal()
         case .passed:

@@ -292,7 +292,7 @@ final class TrickyVault: Scope {
         case .keep(let token): self.token = token?.value ?? ""
         case .remember(let key, let secret): secrets[key] = secret
         case .login(let password):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 TrickyLogin(user: credentials.user, password: password).map { When.loggedIn($0) })
         case .loggedIn(let count): logins += count
         case .refuse(let password): throw TrickyLeakyError(password: password)
@@ -383,7 +383,7 @@ final class TrickyCounter: Scope {
         switch when {
         case .increment:
             count += 1
-            scopeEffects.enqueue(TrickyCountingEffect().map { When.saved })
+            effectsState.enqueue(TrickyCountingEffect().map { When.saved })
         case .saved: break
         }
     }

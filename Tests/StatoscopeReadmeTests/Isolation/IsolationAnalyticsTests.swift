@@ -31,7 +31,7 @@ struct IsolationAnalyticsTests {
         await withIsolatedInstruments {
             let registration = inner.install()
             scope.send(.load(1))
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             await Analytics.waitUntilDelivered()
             withExtendedLifetime(registration) {}
         }
@@ -92,7 +92,7 @@ struct IsolationAnalyticsTests {
             return registration
         }
         scope.gate.open()
-        #expect(await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240)))
+        #expect(await scope.effectsState.waitUntilSettled(timeout: .seconds(240)))
         await Analytics.waitUntilDelivered()
         withExtendedLifetime((outerRegistration, innerRegistration)) {}
         #expect(inner.names.value == ["gated"])

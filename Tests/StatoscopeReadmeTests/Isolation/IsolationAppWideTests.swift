@@ -20,8 +20,8 @@ struct IsolationAppWideTests {
             other.send(.gatedFailure(2))
         }
         scope.gate.open()
-        #expect(await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240)))
-        #expect(await other.scopeEffects.waitUntilSettled(timeout: .seconds(240)))
+        #expect(await scope.effectsState.waitUntilSettled(timeout: .seconds(240)))
+        #expect(await other.effectsState.waitUntilSettled(timeout: .seconds(240)))
         #expect(appWide.whens == ["gated(1)", "loaded(1)"])
         #expect(scope.received == ["gated(1)", "loaded(1)"])
         #expect(reports.reports.isEmpty)

@@ -58,7 +58,7 @@ struct IsolationConcurrencyTests {
                 scope.send(index % 5 == 0 ? .boom(index) : .load(index))
                 await Task.yield()
             }
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             await Analytics.waitUntilDelivered()
             withExtendedLifetime(registration) {}
             let booms = (count + 4) / 5

@@ -21,7 +21,7 @@ struct IsolationEffectTests {
             return inner
         }
         scope.gate.open()
-        #expect(await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240)))
+        #expect(await scope.effectsState.waitUntilSettled(timeout: .seconds(240)))
         #expect(scope.received == ["gated(1)", "loaded(1)"])
         #expect(inner.whens == ["gated(1)"])
         #expect(inner.registration != nil)
@@ -37,7 +37,7 @@ struct IsolationEffectTests {
             return inner
         }
         scope.gate.open()
-        #expect(await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240)))
+        #expect(await scope.effectsState.waitUntilSettled(timeout: .seconds(240)))
         #expect(inner.reports.isEmpty)
         #expect(outer.errors == ["IsolatedError(3)"])
     }
@@ -54,7 +54,7 @@ struct IsolationEffectTests {
         }
         for tick in 1...5 { continuation.yield(.tick(tick)) }
         continuation.finish()
-        #expect(await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240)))
+        #expect(await scope.effectsState.waitUntilSettled(timeout: .seconds(240)))
         let ticks = (1...5).map { "tick(\($0))" }
         #expect(scope.received == ["listen"] + ticks)
         #expect(inner.whens == ["listen"])
@@ -66,7 +66,7 @@ struct IsolationEffectTests {
         let seen = await withIsolatedInstruments {
             let seen = SeenEvents()
             scope.send(.ticks(200))
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             return seen.whens
         }
         #expect(seen == ["ticks(200)"] + (1...200).map { "tick(\($0))" })
@@ -79,7 +79,7 @@ struct IsolationEffectTests {
         let inside = await withIsolatedInstruments {
             let inside = SeenEvents()
             scope.gate.open()
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             return inside.whens
         }
         #expect(scope.received == ["gated(2)", "loaded(2)"])
@@ -98,7 +98,7 @@ struct IsolationEffectTests {
         let second = await withIsolatedInstruments {
             let second = SeenEvents()
             scope.gate.open()
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             return second.whens
         }
         #expect(first.whens == ["gated(4)"])
@@ -110,12 +110,12 @@ struct IsolationEffectTests {
         let scope = IsolatedScope()
         // The scope runs an effect outside first: whatever runs its effects exists already.
         scope.send(.load(1))
-        await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+        await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
         let seen = await withIsolatedInstruments {
             let seen = SeenEvents()
             scope.send(.load(2))
             scope.send(.ticks(2))
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             return seen.whens
         }
         #expect(seen.prefix(2) == ["load(2)", "ticks(2)"])

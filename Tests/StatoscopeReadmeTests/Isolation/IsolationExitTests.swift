@@ -43,14 +43,14 @@ struct IsolationExitTests {
                 EventLogging.enable(logger: log.logger(), level: .info)
                 ErrorReporting.logger = log.logger()
                 scope.send(.load(1))
-                await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+                await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
                 throw IsolatedError(n: 43)
             }
         }
         await Analytics.waitUntilDelivered()
         let linesBefore = log.lines.count
         scope.send(.load(2))
-        await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+        await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
         scope.send(.boom(2))
         await Analytics.waitUntilDelivered()
         #expect(kept.value?.whens == ["load(1)", "loaded(1)"])

@@ -95,12 +95,12 @@ final class IsolatedScope: Scope {
     func update(_ when: When) throws {
         received.append("\(when)")
         switch when {
-        case .load(let n): scopeEffects.enqueue(Load(n: n))
-        case .gated(let n): scopeEffects.enqueue(Gated(n: n, gate: gate))
-        case .gatedFailure(let n): scopeEffects.enqueue(GatedFailure(n: n, gate: gate))
-        case .ticks(let count): scopeEffects.enqueue(Ticks(count: count))
+        case .load(let n): effectsState.enqueue(Load(n: n))
+        case .gated(let n): effectsState.enqueue(Gated(n: n, gate: gate))
+        case .gatedFailure(let n): effectsState.enqueue(GatedFailure(n: n, gate: gate))
+        case .ticks(let count): effectsState.enqueue(Ticks(count: count))
         case .listen:
-            if let live { scopeEffects.enqueue(Live(elements: live)) }
+            if let live { effectsState.enqueue(Live(elements: live)) }
         case .boom(let n): throw IsolatedError(n: n)
         case .ping, .loaded, .tick: break
         }

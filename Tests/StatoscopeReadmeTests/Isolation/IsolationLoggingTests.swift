@@ -67,8 +67,8 @@ struct IsolationLoggingTests {
             scope.send(.gatedFailure(5))
             scope.gate.open()
             outsideScope.gate.open()
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
-            await outsideScope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
+            await outsideScope.effectsState.waitUntilSettled(timeout: .seconds(240))
         }
         #expect(log.contains("<- gatedFailure(5)"))
         #expect(log.contains("GatedFailure"))
@@ -130,7 +130,7 @@ struct IsolationLoggingTests {
             await Task { scope.send(.boom(1)) }.value
             scope.send(.gatedFailure(2))
             scope.gate.open()
-            await scope.scopeEffects.waitUntilSettled(timeout: .seconds(240))
+            await scope.effectsState.waitUntilSettled(timeout: .seconds(240))
             await Task.detached { await IsolatedScope().send(.boom(3)) }.value
         }
         #expect(log.contains("IsolatedError(1)"))

@@ -83,7 +83,7 @@ struct ScopeMiddlewareChainTests {
         counter.send(.add(4))
         #expect(counter.handled == ["add 4"])
         #expect(reports.errors.isEmpty)
-        #expect(counter.scopeEffects.effects.isEmpty)
+        #expect(counter.effectsState.effects.isEmpty)
     }
 
     // "it sees what `update` throws as an error thrown by `next`": rethrown, the error is reported
@@ -116,7 +116,7 @@ struct ScopeMiddlewareChainTests {
                 "before add(1)", "after add(1)",
             ])
         #expect(reports.descriptions == ["UpdateRefused(1)", "MiddlewareError(2)"])
-        #expect(counter.scopeEffects.effects.isEmpty, "a failed update's effects are discarded")
+        #expect(counter.effectsState.effects.isEmpty, "a failed update's effects are discarded")
         #expect(counter.total == 1)
     }
 
@@ -161,7 +161,7 @@ struct ScopeMiddlewareChainTests {
         }
         defer { registration.remove() }
         counter.send(.load(3))
-        #expect(await counter.scopeEffects.waitUntilSettled(timeout: .seconds(120)))
+        #expect(await counter.effectsState.waitUntilSettled(timeout: .seconds(120)))
         #expect(await pollUntil { counter.total == 300 })
         #expect(log.items == ["load(3)", "add(3)"])
     }

@@ -57,12 +57,12 @@ final class MiddlewareCounter: Scope {
             total += n
             handled.append("add \(n)")
         case .fail(let n):
-            scopeEffects.enqueue(AnyEffect { When.add(1_000) })
+            effectsState.enqueue(AnyEffect { When.add(1_000) })
             throw UpdateRefused(n: n)
         case .ping:
             handled.append("ping")
         case .load(let n):
-            scopeEffects.enqueue(AnyEffect { When.add(n) })
+            effectsState.enqueue(AnyEffect { When.add(n) })
         }
     }
 }

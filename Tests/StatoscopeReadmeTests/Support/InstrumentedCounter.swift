@@ -53,8 +53,8 @@ final class InstrumentedCounter: Scope {
         case .inc: count += 1
         case .fail(let n): throw CounterError(n: n)
         case .note(let text): note = text
-        case .failingEffect: scopeEffects.enqueue(FailingCounterEffect())
-        case .succeedingEffect: scopeEffects.enqueue(AnyEffect { When.effectDone(5) })
+        case .failingEffect: effectsState.enqueue(FailingCounterEffect())
+        case .succeedingEffect: effectsState.enqueue(AnyEffect { When.effectDone(5) })
         case .effectDone(let n): count = n
         case .unencodable: count += 100
         case .secret: break

@@ -123,11 +123,11 @@ final class DifferentialChild: Scope {
             )
             throw InvalidStateError("refused after enqueueing #\(id)")
         case .cancelKey(let key):
-            scopeEffects.cancelEffect(key: key)
+            effectsState.cancelEffect(key: key)
         case .cancelWhere(let parity):
-            scopeEffects.cancelEffect { (($0 as? any DifferentialWork)?.id ?? parity + 1) % 2 == parity }
+            effectsState.cancelEffect { (($0 as? any DifferentialWork)?.id ?? parity + 1) % 2 == parity }
         case .cancelAll:
-            scopeEffects.cancelAllEffects()
+            effectsState.cancelAllEffects()
         case .completed(let id, let value, let followUp):
             total += value
             log("received \(value) from #\(id)")
@@ -157,7 +157,7 @@ final class DifferentialChild: Scope {
     /// of its own, so that a plan can name the one it completes.
     private func freeSlot(forStream isStream: Bool) -> (any EffectSlot.Type)? {
         let used = Set(
-            scopeEffects.effects.compactMap { $0 as? any DifferentialWork }
+            effectsState.effects.compactMap { $0 as? any DifferentialWork }
                 .filter { ($0.kind != .oneShot) == isStream }
                 .map(\.slot))
         return effectSlots.first { !used.contains($0.index) }
@@ -182,18 +182,18 @@ final class DifferentialChild: Scope {
     private func enqueue<E: Effect>(_ effect: E, key: Int?, policy: DifferentialPolicy)
     where E.ResultType == When {
         if let key {
-            scopeEffects.enqueue(effect, key: key, ifKeyInFlight: policy.keyPolicy)
+            effectsState.enqueue(effect, key: key, ifKeyInFlight: policy.keyPolicy)
         } else {
-            scopeEffects.enqueue(effect)
+            effectsState.enqueue(effect)
         }
     }
 
     private func enqueue<E: StreamEffect>(_ stream: E, key: Int?, policy: DifferentialPolicy)
     where E.Element == When {
         if let key {
-            scopeEffects.enqueue(stream, key: key, ifKeyInFlight: policy.keyPolicy)
+            effectsState.enqueue(stream, key: key, ifKeyInFlight: policy.keyPolicy)
         } else {
-            scopeEffects.enqueue(stream)
+            effectsState.enqueue(stream)
         }
     }
 

@@ -57,13 +57,13 @@ struct DifferentialSnapshot: Equatable, CustomStringConvertible {
     ) -> DifferentialSnapshot {
         let child = app.child
         let pending =
-            child?.scopeEffects.effects.compactMap { $0 as? any DifferentialWork }.map { work in
+            child?.effectsState.effects.compactMap { $0 as? any DifferentialWork }.map { work in
                 Pending(
                     id: work.id, kind: work.kind, slot: work.slot, key: work.key, status: status(work)
                 )
             } ?? []
         let elsewhere = app.world.children.compactMap { $0.child() }.filter { $0 !== child }.reduce(0) {
-            $0 + $1.scopeEffects.effects.count
+            $0 + $1.effectsState.effects.count
         }
         let stillPending = Set(pending.map(\.id))
         return DifferentialSnapshot(

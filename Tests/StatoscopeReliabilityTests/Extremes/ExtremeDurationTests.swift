@@ -39,7 +39,7 @@ final class Interval: Scope {
     func update(_ when: When) throws {
         switch when {
         case .run(let number, let policy):
-            scopeEffects.enqueue(AnyEffect { number }.map(When.finished), key: "work", ifKeyInFlight: policy)
+            effectsState.enqueue(AnyEffect { number }.map(When.finished), key: "work", ifKeyInFlight: policy)
         case .finished(let number):
             finished.append(number)
         }
@@ -61,9 +61,9 @@ struct ExtremeDurationTests {
         clock.advance(by: EffectClock.longestWait - .nanoseconds(1))
         await mainActorBarrier()
         #expect(scope.finished.isEmpty)
-        #expect(scope.scopeEffects.effects.count == 1)
+        #expect(scope.effectsState.effects.count == 1)
         clock.advance(by: .nanoseconds(1))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.finished == [1])
     }
 
@@ -71,9 +71,9 @@ struct ExtremeDurationTests {
     func aHugeDebounceOnTheContinuousClockWaitsUntilCancelled(quietPeriod: Duration) async {
         let scope = Interval()
         scope.send(.run(1, .debounce(quietPeriod)))
-        #expect(await !scope.scopeEffects.waitUntilSettled(timeout: .milliseconds(20)))
-        scope.scopeEffects.cancelAllEffects()
-        #expect(scope.scopeEffects.effects.isEmpty)
+        #expect(await !scope.effectsState.waitUntilSettled(timeout: .milliseconds(20)))
+        scope.effectsState.cancelAllEffects()
+        #expect(scope.effectsState.effects.isEmpty)
         #expect(scope.finished.isEmpty)
     }
 
@@ -83,7 +83,7 @@ struct ExtremeDurationTests {
         let scope = Interval()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .debounce(quietPeriod)))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.finished == [1], "the clock never moved")
         #expect(clock.sleeperCount == 0)
     }
@@ -94,10 +94,10 @@ struct ExtremeDurationTests {
         let scope = Interval()
         scope.inject(EffectClock(clock))
         scope.send(.run(1, .throttle(interval)))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         clock.advance(by: .seconds(3_600))
         scope.send(.run(2, .throttle(interval)))
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
         #expect(scope.finished == (interval > .seconds(3_600) ? [1] : [1, 2]))
     }
 
@@ -105,8 +105,8 @@ struct ExtremeDurationTests {
     func aHugeTimeoutWaitsForTheEffects(timeout: Duration) async {
         let gate = Gate()
         let scope = Interval()
-        scope.scopeEffects.enqueue(AnyEffect { await gate.wait() }.map { Interval.When.finished(1) })
-        let waiter = Task { await scope.scopeEffects.waitUntilSettled(timeout: timeout) }
+        scope.effectsState.enqueue(AnyEffect { await gate.wait() }.map { Interval.When.finished(1) })
+        let waiter = Task { await scope.effectsState.waitUntilSettled(timeout: timeout) }
         await mainActorBarrier()
         await gate.open()
         #expect(await waiter.value)
@@ -117,10 +117,10 @@ struct ExtremeDurationTests {
     func aTimeoutOfZeroOrLessReturnsAtOnce(timeout: Duration) async {
         let gate = Gate()
         let scope = Interval()
-        scope.scopeEffects.enqueue(AnyEffect { await gate.wait() }.map { Interval.When.finished(1) })
-        #expect(await !scope.scopeEffects.waitUntilSettled(timeout: timeout))
+        scope.effectsState.enqueue(AnyEffect { await gate.wait() }.map { Interval.When.finished(1) })
+        #expect(await !scope.effectsState.waitUntilSettled(timeout: timeout))
         await gate.open()
-        #expect(await scope.scopeEffects.settlesWithinTestPatience())
+        #expect(await scope.effectsState.settlesWithinTestPatience())
     }
 
     @Test(arguments: ExtremeDuration.all)

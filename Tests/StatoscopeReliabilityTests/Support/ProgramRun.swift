@@ -103,11 +103,11 @@ final class ProgramRun {
                 until: taken + 1, limit: Self.timedOut ? Self.patienceAfterTimeout : Self.deliveryPatience)
             interrupt(stream: id, by: interruption)
         case .cancelEvenEffects:
-            parent.child?.scopeEffects.cancelEffect { (programID(of: $0) ?? 1) % 2 == 0 }
+            parent.child?.effectsState.cancelEffect { (programID(of: $0) ?? 1) % 2 == 0 }
         case .cancelKey(let key):
-            parent.child?.scopeEffects.cancelEffect(key: key)
+            parent.child?.effectsState.cancelEffect(key: key)
         case .cancelAll:
-            parent.child?.scopeEffects.cancelAllEffects()
+            parent.child?.effectsState.cancelAllEffects()
         case .replaceChild:
             if parent.child != nil { parent.child = makeChild() }
         case .clearChild:
@@ -143,8 +143,8 @@ final class ProgramRun {
 
     private func interrupt(stream id: Int, by interruption: StreamInterruption) {
         switch interruption {
-        case .cancelStream: parent.child?.scopeEffects.cancelEffect { programID(of: $0) == id }
-        case .cancelAll: parent.child?.scopeEffects.cancelAllEffects()
+        case .cancelStream: parent.child?.effectsState.cancelEffect { programID(of: $0) == id }
+        case .cancelAll: parent.child?.effectsState.cancelAllEffects()
         case .clearChild: perform(.clearChild, on: nil)
         case .dismissHeld: perform(.dismissHeld, on: nil)
         }
@@ -199,7 +199,7 @@ final class ProgramRun {
     }
 
     private func compare(_ context: Comment) {
-        let inFlightIDs = parent.child?.scopeEffects.effects.compactMap(programID(of:)) ?? []
+        let inFlightIDs = parent.child?.effectsState.effects.compactMap(programID(of:)) ?? []
         #expect(inFlightIDs == model.inFlight.map(\.id), context)
         #expect(clock.sleeperCount == model.sleepers, context)
         #expect(parent.child?.total ?? 0 == model.child?.total ?? 0, context)

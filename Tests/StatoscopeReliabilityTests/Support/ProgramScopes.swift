@@ -85,9 +85,9 @@ final class ProgramChild: Scope {
     private func enqueue(_ effect: ProgramEffect, key: Int?, policy: ProgramPolicy) {
         let mapped = effect.map(When.completed)
         if let key {
-            scopeEffects.enqueue(mapped, key: key, ifKeyInFlight: policy.keyPolicy)
+            effectsState.enqueue(mapped, key: key, ifKeyInFlight: policy.keyPolicy)
         } else {
-            scopeEffects.enqueue(mapped)
+            effectsState.enqueue(mapped)
         }
     }
 
@@ -107,9 +107,9 @@ final class ProgramChild: Scope {
                 return When.streamEnded(stream: id, failed: false)
             } : elements
         if let key {
-            scopeEffects.enqueue(mapped, key: key)
+            effectsState.enqueue(mapped, key: key)
         } else {
-            scopeEffects.enqueue(mapped)
+            effectsState.enqueue(mapped)
         }
     }
 }

@@ -15,7 +15,7 @@ final class Batch: Scope {
 
     func update(_ when: When) throws {
         guard case .enqueue(let count) = when else { return }
-        for _ in 0..<count { scopeEffects.enqueue(Lap(from: 1).map { _ in When.enqueue(0) }) }
+        for _ in 0..<count { effectsState.enqueue(Lap(from: 1).map { _ in When.enqueue(0) }) }
     }
 }
 
@@ -28,7 +28,7 @@ final class BatchRow: Scope {
 
     func update(_ when: When) throws {
         guard case .enqueue(let count) = when else { return }
-        for _ in 0..<count { scopeEffects.enqueue(Lap(from: 1).map { _ in When.enqueue(0) }) }
+        for _ in 0..<count { effectsState.enqueue(Lap(from: 1).map { _ in When.enqueue(0) }) }
     }
 }
 

@@ -15,8 +15,8 @@ extension VirtualTimeExtremesTests {
         let live = Paced()
         live.send(.run(1, policy))
         live.send(.run(2, policy))
-        let pendingLive = live.scopeEffects.effects.count
-        let lapsLive = live.scopeEffects.effects.map { "\($0)" }
+        let pendingLive = live.effectsState.effects.count
+        let lapsLive = live.effectsState.effects.map { "\($0)" }
         let failures = try capturingFailures {
             try Paced.GIVEN { Paced() }
                 .WHEN(.run(1, policy))
@@ -25,6 +25,6 @@ extension VirtualTimeExtremesTests {
                 .runTest(assertNoPendingEffects: false)
         }
         #expect(failures == [], "live: \(pendingLive) pending \(lapsLive); \(failures)")
-        #expect(await live.scopeEffects.settlesWithinTestPatience())
+        #expect(await live.effectsState.settlesWithinTestPatience())
     }
 }

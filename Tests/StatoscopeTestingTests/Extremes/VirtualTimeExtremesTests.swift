@@ -15,7 +15,7 @@ final class Paced: Scope {
     func update(_ when: When) throws {
         switch when {
         case .run(let number, let policy):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Lap(from: number).map { _ in When.finished(number) }, key: "work", ifKeyInFlight: policy)
         case .finished(let number):
             finished.append(number)

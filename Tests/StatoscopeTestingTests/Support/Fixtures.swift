@@ -82,7 +82,7 @@ final class Cart: Scope {
         case .analyticsSent:
             break
         case .userOpensPromotions:
-            scopeEffects.enqueue(LoadPromotion().map(When.promotionLoaded))
+            effectsState.enqueue(LoadPromotion().map(When.promotionLoaded))
         case .promotionLoaded(let promotion):
             self.promotion = promotion
         case .userChecksOutEmptyCart:
@@ -96,8 +96,8 @@ final class Cart: Scope {
 
     private func save() {
         isSaving = true
-        scopeEffects.enqueue(SaveCart(items: items).mapToResult().map(When.serverSaved))
-        scopeEffects.enqueue(TrackEvent(name: "cart_changed").map(When.analyticsSent))
+        effectsState.enqueue(SaveCart(items: items).mapToResult().map(When.serverSaved))
+        effectsState.enqueue(TrackEvent(name: "cart_changed").map(When.analyticsSent))
     }
 }
 

@@ -32,7 +32,7 @@ final class ProfileScreen: Scope {
         switch when {
         case .userOpensProfile:
             isLoading = true
-            scopeEffects.enqueue(LoadProfile(userID: 7).mapToResult().map(When.profileLoaded))
+            effectsState.enqueue(LoadProfile(userID: 7).mapToResult().map(When.profileLoaded))
         case .profileLoaded(.success(let name)):
             isLoading = false
             displayName = name
@@ -46,7 +46,7 @@ final class ProfileScreen: Scope {
             followerCount += 1
         case .userClosesProfile:
             isLoading = false
-            scopeEffects.cancelEffect { $0 is LoadProfile }
+            effectsState.cancelEffect { $0 is LoadProfile }
         }
     }
 }
@@ -84,7 +84,7 @@ final class NameEditor: Scope {
         if case .userTypes(let text) = when {
             draft = text
         } else {
-            scopeEffects.enqueue(SaveName(name: draft).map { _ in When.userTypes("") })
+            effectsState.enqueue(SaveName(name: draft).map { _ in When.userTypes("") })
         }
     }
 }

@@ -50,10 +50,10 @@ final class Poster: Scope {
     func update(_ when: When) throws {
         switch when {
         case .post:
-            scopeEffects.enqueue(Post(id: 1).mapToResult().map(When.posted), key: "post", retrying: policy)
-        case .cancel: scopeEffects.cancelEffect(key: "post")
-        case .ping: scopeEffects.enqueueFireAndForget(Ping())
-        case .startTimer: scopeEffects.enqueue(RepeatingTimer(every: interval).map(When.ticked), key: "timer")
+            effectsState.enqueue(Post(id: 1).mapToResult().map(When.posted), key: "post", retrying: policy)
+        case .cancel: effectsState.cancelEffect(key: "post")
+        case .ping: effectsState.enqueueFireAndForget(Ping())
+        case .startTimer: effectsState.enqueue(RepeatingTimer(every: interval).map(When.ticked), key: "timer")
         case .ticked: ticks += 1
         case .posted(.success(let id)): outcomes.append("posted \(id)")
         case .posted(.failure(let error)): outcomes.append("failed: \(error)")
@@ -121,15 +121,15 @@ final class Uploader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .upload:
-            scopeEffects.enqueue(Upload().map(When.uploaded), key: "upload", retrying: policy)
+            effectsState.enqueue(Upload().map(When.uploaded), key: "upload", retrying: policy)
         case .follow:
-            scopeEffects.enqueue(Feed().map(When.item).onEnd(When.ended), key: "feed")
+            effectsState.enqueue(Feed().map(When.item).onEnd(When.ended), key: "feed")
         case .tick:
-            scopeEffects.enqueue(RepeatingTimer(every: .seconds(1)).map(When.item), key: "timer")
+            effectsState.enqueue(RepeatingTimer(every: .seconds(1)).map(When.item), key: "timer")
         case .stop:
-            scopeEffects.cancelEffect(key: "timer")
-            scopeEffects.cancelEffect(key: "upload")
-            scopeEffects.cancelEffect(key: "feed")
+            effectsState.cancelEffect(key: "timer")
+            effectsState.cancelEffect(key: "upload")
+            effectsState.cancelEffect(key: "feed")
         case .uploaded(let value): outcomes.append("uploaded \(value)")
         case .item(let value): items.append(value)
         case .ended(let end): ending = end
@@ -148,7 +148,7 @@ final class UploaderHost: Scope {
     func update(_ when: When) throws {
         switch when {
         case .dismiss: uploader = nil
-        case .upload: scopeEffects.enqueue(Upload().map { _ in When.dismiss })
+        case .upload: effectsState.enqueue(Upload().map { _ in When.dismiss })
         }
     }
 }

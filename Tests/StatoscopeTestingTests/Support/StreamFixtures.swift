@@ -41,11 +41,11 @@ final class LaunchPad: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTappedLaunch(let from):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Countdown(from: from).map(When.ticked).onEnd { When.countdownEnded("\($0)") },
                 key: "countdown")
         case .userOpenedReadings:
-            scopeEffects.enqueue(Readings().mapToResult().map(When.readingArrived))
+            effectsState.enqueue(Readings().mapToResult().map(When.readingArrived))
         case .ticked(let value):
             remaining = value
         case .countdownEnded(let how):
@@ -79,10 +79,10 @@ final class MissionControl: Scope {
         case .userOpensPad: pad = LaunchPad()
         case .userClosesPad: pad = nil
         case .userStartsSilentCountdown:
-            scopeEffects.enqueue(Countdown(from: 3).map { (_: Void) in When.silentCountdownDone })
+            effectsState.enqueue(Countdown(from: 3).map { (_: Void) in When.silentCountdownDone })
         case .silentCountdownDone: silentCountdownDone = true
         case .userStartsCountdownAndAborts:
-            scopeEffects.enqueue(Countdown(from: 1).map { _ in When.silentCountdownDone })
+            effectsState.enqueue(Countdown(from: 1).map { _ in When.silentCountdownDone })
             throw LaunchAborted()
         }
     }
@@ -113,13 +113,13 @@ final class SearchScreen: Scope {
     func update(_ when: When) throws {
         switch when {
         case .userTyped(let query):
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Search(query: query).map(When.resultsArrived), key: "search",
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .resultsArrived(let results):
             self.results = results
         case .userPulledToRefresh:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Search(query: "").map { _ in When.refreshed }, key: "refresh",
                 ifKeyInFlight: .throttle(.seconds(1)))
         case .refreshed:

@@ -48,9 +48,9 @@ final class Isolated: Scope {
     func update(_ when: When) throws {
         received.append("\(when)")
         switch when {
-        case .load: scopeEffects.enqueue(Load())
-        case .failToLoad: scopeEffects.enqueue(LoadThatFails())
-        case .ticks(let count): scopeEffects.enqueue(Ticks(count: count))
+        case .load: effectsState.enqueue(Load())
+        case .failToLoad: effectsState.enqueue(LoadThatFails())
+        case .ticks(let count): effectsState.enqueue(Ticks(count: count))
         case .boom: throw Refused()
         case .loaded, .tick: break
         }
@@ -142,7 +142,7 @@ struct InstrumentIsolationTests {
             let scope = Isolated()
             scope.send(.load)
             scope.send(.ticks(3))
-            await scope.scopeEffects.waitUntilSettled()
+            await scope.effectsState.waitUntilSettled()
             // The two effects run at once: their deliveries may come in either order.
             #expect(seen.whens.prefix(2) == ["load", "ticks(3)"])
             #expect(seen.whens.dropFirst(2).sorted() == ["loaded(7)", "tick(1)", "tick(2)", "tick(3)"])
@@ -157,7 +157,7 @@ struct InstrumentIsolationTests {
             let scope = Isolated()
             scope.send(.boom)
             scope.send(.failToLoad)
-            await scope.scopeEffects.waitUntilSettled()
+            await scope.effectsState.waitUntilSettled()
             // Reported from a detached task's hop to the main actor: not inside.
             await Task.detached { await outsideScope.send(.boom) }.value
             withExtendedLifetime(registration) {}
@@ -231,7 +231,7 @@ struct InstrumentIsolationTests {
             #expect(EventLogging.isEnabled)
             let scope = Isolated()
             scope.send(.load)
-            await scope.scopeEffects.waitUntilSettled()
+            await scope.effectsState.waitUntilSettled()
             await Task.detached { await outsideScope.send(.loaded(2)) }.value
         }
         let expected = [

@@ -31,10 +31,10 @@ final class LaterWorker: Scope {
         switch when {
         case .save(let value): saved = value
         case .sendFromEffect:
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { @MainActor [weak self] in self?.send(.told) }.map { When.done })
         case .writeFromEffect:
-            scopeEffects.enqueue(AnyEffect { @MainActor [weak self] in self?.count = 77 }.map { When.done })
+            effectsState.enqueue(AnyEffect { @MainActor [weak self] in self?.count = 77 }.map { When.done })
         case .told, .done: break
         }
     }
@@ -221,7 +221,7 @@ struct IsolatedLaterWorkTests {
         let isolation = OpenIsolation()
         let worker = LaterWorker()
         await isolation.perform { worker.send(.sendFromEffect) }
-        #expect(await worker.scopeEffects.settlesWithinTestPatience())
+        #expect(await worker.effectsState.settlesWithinTestPatience())
         #expect(isolation.events(to: worker) == ["sendFromEffect", "told", "done"])
         await isolation.close()
     }
@@ -233,7 +233,7 @@ struct IsolatedLaterWorkTests {
         let worker = LaterWorker()
         worker.inject(SharedStore(storage: InMemoryStorage()))
         await isolation.perform { worker.send(.writeFromEffect) }
-        #expect(await worker.scopeEffects.settlesWithinTestPatience())
+        #expect(await worker.effectsState.settlesWithinTestPatience())
         #expect(worker.count == 0)
         let refused = appWide.reports(of: worker).filter { $0.error is SharedValueWriteRefused }
         #expect(refused.count == 1)

@@ -12,14 +12,14 @@ extension EventLoggingTests {
         let downloader = root.downloader
         for value in 1...3 { downloader.send(.start(value)) }
         var calls = 0
-        downloader.scopeEffects.cancelEffect { effect in
+        downloader.effectsState.cancelEffect { effect in
             calls += 1
             // Cancels everything, the effect asked about included, from inside the predicate.
-            if calls == 1 { downloader.scopeEffects.cancelAllEffects() }
+            if calls == 1 { downloader.effectsState.cancelAllEffects() }
             return true
         }
         #expect(calls == 3)
-        #expect(downloader.scopeEffects.effects.isEmpty)
+        #expect(downloader.effectsState.effects.isEmpty)
         let cancelled = log.lines.filter { $0.hasPrefix("debug LoggingRoot.downloader effect") }
             .filter { $0.hasSuffix(" cancelled") }
             .map {
@@ -33,7 +33,7 @@ extension EventLoggingTests {
                 "debug LoggingRoot.downloader effect GatedEffect(value: 3, fails: false) cancelled",
             ])
         await downloader.gate.open()
-        #expect(await downloader.scopeEffects.settlesWithinTestPatience())
+        #expect(await downloader.effectsState.settlesWithinTestPatience())
         #expect(downloader.received.isEmpty)
     }
 }

@@ -28,14 +28,14 @@ extension EventLoggingTests {
         let work = PacedWork()
         work.send(.runHeld(1, .keepOlder))
         var calls = 0
-        work.scopeEffects.cancelEffect { _ in
+        work.effectsState.cancelEffect { _ in
             calls += 1
-            work.scopeEffects.enqueue(AnyEffect { 2 }.map(PacedWork.When.finished))
+            work.effectsState.enqueue(AnyEffect { 2 }.map(PacedWork.When.finished))
             return true
         }
         #expect(calls == 1)
-        #expect(work.scopeEffects.effects.count == 1, "enqueued after the library's own work")
-        #expect(await work.scopeEffects.settlesWithinTestPatience())
+        #expect(work.effectsState.effects.count == 1, "enqueued after the library's own work")
+        #expect(await work.effectsState.settlesWithinTestPatience())
         #expect(work.finished == [2])
     }
 

@@ -106,7 +106,7 @@ final class ReentryReader: Scope {
     func update(_ when: When) throws {
         switch when {
         case .read: readNames.append(service.name)
-        case .startEffect: scopeEffects.enqueue(AnyEffect { "done" }.map(When.heard))
+        case .startEffect: effectsState.enqueue(AnyEffect { "done" }.map(When.heard))
         case .heard(let text): heard.append(text)
         }
     }
@@ -151,7 +151,7 @@ final class ReentryKeyed: Scope {
             guard let key = nextKey else { return }
             nextKey = nil
             let gate = gate
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect {
                     await gate.wait()
                     return value

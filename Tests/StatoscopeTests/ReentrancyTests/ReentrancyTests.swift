@@ -19,16 +19,16 @@ struct ReentrancyTests {
         downloader.send(.start(1))
         downloader.send(.start(2))
         var calls = 0
-        downloader.scopeEffects.cancelEffect { _ in
+        downloader.effectsState.cancelEffect { _ in
             calls += 1
             // An effect enqueued from inside the predicate is not among those it is asked about.
             if calls == 1 { downloader.send(.start(3)) }
             return true
         }
         #expect(calls == 2, "the predicate sees the effects in flight when it was called")
-        #expect(downloader.scopeEffects.effects.compactMap { ($0 as? GatedEffect)?.value } == [3])
+        #expect(downloader.effectsState.effects.compactMap { ($0 as? GatedEffect)?.value } == [3])
         await downloader.gate.open()
-        #expect(await downloader.scopeEffects.settlesWithinTestPatience())
+        #expect(await downloader.effectsState.settlesWithinTestPatience())
         #expect(downloader.received == [3])
     }
 
@@ -42,17 +42,17 @@ struct ReentrancyTests {
         child.send(.start(1))
         child.send(.start(2))
         var seen: [Int] = []
-        child.scopeEffects.cancelEffect { effect in
-            seen.append(child.scopeEffects.effects.count)
+        child.effectsState.cancelEffect { effect in
+            seen.append(child.effectsState.effects.count)
             // Dismissing cancels every effect of the child, those the predicate has not seen yet too.
             if hub.child != nil { hub.send(.dismiss) }
             return (effect as? GatedEffect)?.value == 2
         }
         #expect(seen == [2, 0])
         #expect(hub.child == nil)
-        #expect(child.scopeEffects.effects.isEmpty)
+        #expect(child.effectsState.effects.isEmpty)
         await child.gate.open()
-        #expect(await child.scopeEffects.settlesWithinTestPatience())
+        #expect(await child.effectsState.settlesWithinTestPatience())
         #expect(child.received.isEmpty, "a dismissed scope receives nothing")
     }
 
@@ -64,7 +64,7 @@ struct ReentrancyTests {
         // The table keeps the first of equal keys it was given: this one, which no effect holds once
         // the second replaced the first effect, and which goes when the second effect completes.
         keyed.nextKey = ReentryKey("k") {
-            seenInFlight.append(keyed.scopeEffects.effects.count)
+            seenInFlight.append(keyed.effectsState.effects.count)
             keyed.nextKey = ReentryKey("k")
             keyed.send(.start(3))
         }
@@ -75,7 +75,7 @@ struct ReentrancyTests {
         await waitUntil("the effect the key's deinit enqueued delivered") { keyed.received.count == 2 }
         #expect(seenInFlight == [0])
         #expect(keyed.received == [2, 3])
-        #expect(await keyed.scopeEffects.settlesWithinTestPatience())
+        #expect(await keyed.effectsState.settlesWithinTestPatience())
     }
 
     // MARK: A scope's middleware
@@ -89,8 +89,8 @@ struct ReentrancyTests {
         var addedRegistration: InstrumentRegistration?
         registration = downloader.addMiddleware { scope, when, next in
             if case .start(let value) = when {
-                seenInFlight.append(scope.scopeEffects.effects.count)
-                scope.scopeEffects.cancelAllEffects()
+                seenInFlight.append(scope.effectsState.effects.count)
+                scope.effectsState.cancelAllEffects()
                 // Queued: an update is running.
                 scope.send(.start(value + 100))
                 // Removes itself, and adds another, while it runs.
@@ -105,9 +105,9 @@ struct ReentrancyTests {
         downloader.send(.start(1))
         #expect(seenInFlight == [1])
         #expect(added == ["start(101)"], "the added middleware sees the event queued after it was added")
-        #expect(downloader.scopeEffects.effects.compactMap { ($0 as? GatedEffect)?.value } == [1, 101])
+        #expect(downloader.effectsState.effects.compactMap { ($0 as? GatedEffect)?.value } == [1, 101])
         await downloader.gate.open()
-        #expect(await downloader.scopeEffects.settlesWithinTestPatience())
+        #expect(await downloader.effectsState.settlesWithinTestPatience())
         addedRegistration?.remove()
         #expect(downloader.received.sorted() == [1, 101])
     }
@@ -145,7 +145,7 @@ struct ReentrancyTests {
         registration.remove()
         #expect(farewells == 1)
         downloader.send(.start(1))
-        #expect(downloader.scopeEffects.effects.count == 1)
+        #expect(downloader.effectsState.effects.count == 1)
     }
 
     // MARK: Observers
@@ -157,7 +157,7 @@ struct ReentrancyTests {
             runs += 1
             // Reads the count, and sends events, enqueues and cancels effects until it is 3.
             guard hub.count < 3 else {
-                hub.child?.scopeEffects.cancelAllEffects()
+                hub.child?.effectsState.cancelAllEffects()
                 return
             }
             if hub.child == nil { hub.send(.present) }
@@ -166,7 +166,7 @@ struct ReentrancyTests {
         }
         defer { observation.cancel() }
         await waitUntil("the observer read a count of 3 and cancelled the child's effects") {
-            hub.count == 3 && hub.child?.scopeEffects.effects.isEmpty == true
+            hub.count == 3 && hub.child?.effectsState.effects.isEmpty == true
         }
         #expect(runs >= 4)
     }
@@ -183,7 +183,7 @@ struct ReentrancyTests {
             guard report.scopeID == id else { return }
             handled.append("\(report.error)")
             // Reads and cancels the scope's effects, sends it an event, swaps itself for another.
-            downloader.scopeEffects.cancelAllEffects()
+            downloader.effectsState.cancelAllEffects()
             downloader.send(.start(2))
             registration?.remove()
             added = ErrorReporting.addHandler { report in
@@ -197,7 +197,7 @@ struct ReentrancyTests {
         downloader.send(.startFailing(1))
         await downloader.gate.open()
         await waitUntil("the failure was reported") { !handled.isEmpty }
-        #expect(await downloader.scopeEffects.settlesWithinTestPatience())
+        #expect(await downloader.effectsState.settlesWithinTestPatience())
         #expect(handled == ["Failure(value: 1)"])
         #expect(downloader.received.sorted() == [2])
     }
@@ -224,8 +224,8 @@ struct ReentrancyTests {
         var seenInFlight: [Int] = []
         let recorder = Recorder(recording: hub) { line in
             guard line.contains("increment"), let child = hub.child else { return }
-            seenInFlight.append(child.scopeEffects.effects.count)
-            child.scopeEffects.cancelAllEffects()
+            seenInFlight.append(child.effectsState.effects.count)
+            child.effectsState.cancelAllEffects()
             hub.send(.dismiss)
         }
         hub.send(.present)
@@ -235,7 +235,7 @@ struct ReentrancyTests {
         recorder.stop()
         #expect(seenInFlight == [1])
         #expect(hub.child == nil)
-        #expect(child?.scopeEffects.effects.isEmpty == true)
+        #expect(child?.effectsState.effects.isEmpty == true)
         #expect(recorder.recordedEventCount == 4, "present, start, increment, and the output's dismiss")
     }
 
@@ -273,11 +273,11 @@ struct ReentrancyTests {
         reader.inject(ReentryService("first") { _ in reader.send(.read) })
         // The effect's snapshot of the dependencies holds the first value.
         reader.send(.startEffect)
-        #expect(await reader.scopeEffects.settlesWithinTestPatience())
+        #expect(await reader.effectsState.settlesWithinTestPatience())
         reader.inject(ReentryService("second"))
         // Starting another effect takes a new snapshot, releasing the first value.
         reader.send(.startEffect)
-        #expect(await reader.scopeEffects.settlesWithinTestPatience())
+        #expect(await reader.effectsState.settlesWithinTestPatience())
         #expect(reader.readNames == ["second"])
         #expect(reader.heard == ["done", "done"])
     }

@@ -13,26 +13,26 @@ struct ReentrantCancellationTests {
             downloader.send(.startKeyed(value, key: key, policy: .cancelOlder))
         }
         var seen: [Int] = []
-        downloader.scopeEffects.cancelEffect { effect in
+        downloader.effectsState.cancelEffect { effect in
             // Reads the table, and cancels another effect, from inside the predicate.
-            seen.append(downloader.scopeEffects.effects.count)
-            if seen.count == 1 { downloader.scopeEffects.cancelEffect(key: "c") }
+            seen.append(downloader.effectsState.effects.count)
+            if seen.count == 1 { downloader.effectsState.cancelEffect(key: "c") }
             return (effect as? GatedEffect)?.value == 1 || (effect as? GatedEffect)?.value == 3
         }
         #expect(seen.first == 4, "the predicate sees every effect in flight")
-        let left = downloader.scopeEffects.effects.compactMap { ($0 as? GatedEffect)?.value }
+        let left = downloader.effectsState.effects.compactMap { ($0 as? GatedEffect)?.value }
         #expect(left == [2, 4])
 
         // Cancelling everything from inside a predicate leaves nothing for the outer call to cancel.
-        downloader.scopeEffects.cancelEffect { _ in
-            downloader.scopeEffects.cancelAllEffects()
+        downloader.effectsState.cancelEffect { _ in
+            downloader.effectsState.cancelAllEffects()
             return true
         }
-        #expect(downloader.scopeEffects.effects.isEmpty)
+        #expect(downloader.effectsState.effects.isEmpty)
         downloader.send(.start(5))
-        #expect(downloader.scopeEffects.effects.count == 1, "the scope takes new work afterwards")
+        #expect(downloader.effectsState.effects.count == 1, "the scope takes new work afterwards")
         await downloader.gate.open()
-        await downloader.scopeEffects.waitUntilSettled()
+        await downloader.effectsState.waitUntilSettled()
         #expect(downloader.received == [5])
     }
 }

@@ -98,7 +98,7 @@ final class EffectTaskWriter: Scope {
         switch when {
         case .start:
             let box = WeakWriter(self)
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 AnyEffect { @Sendable in
                     await MainActor.run { box.scope?.value = 99 }
                     return When.finished

@@ -16,7 +16,7 @@ struct SharedValueAccessTests {
         writer.inject(SharedStore(storage: InMemoryStorage()))
         let reports = ErrorReportCollector(for: writer)
         writer.send(.start)
-        #expect(await writer.scopeEffects.settlesWithinTestPatience())
+        #expect(await writer.effectsState.settlesWithinTestPatience())
         #expect(writer.done)
         #expect(writer.value == 14, "the value is kept")
         let refusals = reports.reports.compactMap { $0.error as? SharedValueWriteRefused }

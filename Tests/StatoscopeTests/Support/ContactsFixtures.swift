@@ -51,7 +51,7 @@ final class ContactEditor: IdentifiableScope {
     func update(_ when: When) throws {
         switch when {
         case .userTyped(let text): draft = text
-        case .userTappedSave: scopeEffects.enqueue(EndlessEffect(result: When.saved))
+        case .userTappedSave: effectsState.enqueue(EndlessEffect(result: When.saved))
         case .saved: break
         }
     }
@@ -75,7 +75,7 @@ final class ContactCard: IdentifiableScope {
 
     func update(_ when: When) throws {
         switch when {
-        case .screenAppeared: scopeEffects.enqueue(EndlessEffect(result: When.detailsLoaded("")))
+        case .screenAppeared: effectsState.enqueue(EndlessEffect(result: When.detailsLoaded("")))
         case .detailsLoaded(let details): self.details = details
         }
     }

@@ -21,9 +21,9 @@ final class Intercom: Scope {
         switch when {
         case .forward(let press):
             last = press
-            scopeEffects.enqueue(PassOn(press: press, fails: false, gate: gate))
+            effectsState.enqueue(PassOn(press: press, fails: false, gate: gate))
         case .forwardFailing(let press):
-            scopeEffects.enqueue(PassOn(press: press, fails: true, gate: gate))
+            effectsState.enqueue(PassOn(press: press, fails: true, gate: gate))
         case .refuse:
             throw IntercomRefusal()
         case .passed:
@@ -38,7 +38,7 @@ final class Intercom: Scope {
         send(.forwardFailing(press))
         send(.refuse(press))
         await gate.open()
-        await scopeEffects.waitUntilSettled()
+        await effectsState.waitUntilSettled()
     }
 }
 

@@ -34,7 +34,7 @@ final class Vault: Scope {
         switch when {
         case .search(let query):
             self.query = query
-            scopeEffects.enqueue(Lookup(query: query, fails: query.value.hasSuffix("!"), gate: gate))
+            effectsState.enqueue(Lookup(query: query, fails: query.value.hasSuffix("!"), gate: gate))
         case .unlock(let pin):
             self.pin = pin
         case .refuse:
@@ -49,7 +49,7 @@ final class Vault: Scope {
         send(.unlock(pin: VaultSecret.pin))
         send(.search(Sensitive(VaultSecret.query)))
         await gate.open()
-        await scopeEffects.waitUntilSettled()
+        await effectsState.waitUntilSettled()
         send(.refuse(Sensitive(VaultSecret.query)))
     }
 }

@@ -20,7 +20,7 @@ final class ArticleScreen: Scope {
         switch when {
         case .appeared:
             loading = true
-            scopeEffects.enqueue(Load().map(When.loaded))
+            effectsState.enqueue(Load().map(When.loaded))
         case .loaded(let loaded):
             articles = loaded
             loading = false

@@ -41,15 +41,15 @@ final class EffectsScope: Scope {
     func update(_ when: When) throws {
         switch when {
         case .echo(let value):
-            scopeEffects.enqueue(EchoEffect(value: value).map(When.echoed))
+            effectsState.enqueue(EchoEffect(value: value).map(When.echoed))
         case .echoed(let value):
             delivered &+= value
         case .park:
-            scopeEffects.enqueue(ParkedEffect(gate: gate).map(When.unparked))
+            effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked))
         case .parkKeyed(let key):
-            scopeEffects.enqueue(ParkedEffect(gate: gate).map(When.unparked), key: key)
+            effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked), key: key)
         case .follow(let stream):
-            scopeEffects.enqueue(AnyStreamEffect(stream).map(When.echoed))
+            effectsState.enqueue(AnyStreamEffect(stream).map(When.echoed))
         case .unparked:
             // A cancelled effect delivers nothing: reaching this would be a bug in the library.
             throw InvalidStateError("a cancelled effect delivered its result")

@@ -22,7 +22,7 @@ final class PlanCounter: Scope {
         case .tap:
             count += 1
             saving = true
-            scopeEffects.enqueue(Save(count: count).map(When.saved))
+            effectsState.enqueue(Save(count: count).map(When.saved))
         case .saved(let saved):
             count = saved
             saving = false

@@ -22,7 +22,7 @@ final class ScreenNode: Scope {
     func update(_ when: When) throws {
         switch when {
         case .park:
-            scopeEffects.enqueue(ParkedEffect(gate: gate).map(When.unparked))
+            effectsState.enqueue(ParkedEffect(gate: gate).map(When.unparked))
         case .present(let screen):
             presented = screen
         case .unparked:

@@ -19,8 +19,8 @@ enum DismissalWorkload {
             for _ in 0..<iterations {
                 let (_, all) = ScreenNode.subtree(count: size, gate: gate)
                 for node in all {
-                    cancelled += node.scopeEffects.effects.count
-                    node.scopeEffects.cancelAllEffects()
+                    cancelled += node.effectsState.effects.count
+                    node.effectsState.cancelAllEffects()
                 }
             }
             return UInt64(cancelled)

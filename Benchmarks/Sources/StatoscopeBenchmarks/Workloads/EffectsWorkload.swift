@@ -64,7 +64,7 @@ enum EffectsWorkload {
         let stream = filledStream(count)
         let stopwatch = Stopwatch()
         scope.send(.follow(stream))
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         let elapsed = stopwatch.elapsedNanoseconds
         context.consume(UInt64(truncatingIfNeeded: scope.delivered))
         return elapsed / Double(count)
@@ -130,7 +130,7 @@ enum EffectsWorkload {
         await gate.waitForArrivals(count)
         let stopwatch = Stopwatch()
         for key in (0..<count).reversed() {
-            scope.scopeEffects.cancelEffect(key: key)
+            scope.effectsState.cancelEffect(key: key)
         }
         let elapsed = stopwatch.elapsedNanoseconds
         await gate.waitForDepartures(count)
@@ -189,7 +189,7 @@ enum EffectsWorkload {
         for index in 0..<count {
             scope.send(.echo(index))
         }
-        await scope.scopeEffects.waitUntilSettled()
+        await scope.effectsState.waitUntilSettled()
         let elapsed = stopwatch.elapsedNanoseconds
         context.consume(UInt64(truncatingIfNeeded: scope.delivered))
         return elapsed / Double(count)
@@ -250,7 +250,7 @@ enum EffectsWorkload {
                     scope.send(.park)
                 }
             },
-            cancel: { scope.scopeEffects.cancelAllEffects() })
+            cancel: { scope.effectsState.cancelAllEffects() })
     }
 
     static func handWrittenInFlight(_ count: Int) async -> [Double] {

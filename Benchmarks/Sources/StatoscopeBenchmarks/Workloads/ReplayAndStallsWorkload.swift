@@ -196,8 +196,8 @@ enum ReplayAndStallsWorkload {
             last = now
         }
         let delivered = scope.delivered
-        scope.scopeEffects.cancelAllEffects()
-        await scope.scopeEffects.waitUntilSettled()
+        scope.effectsState.cancelAllEffects()
+        await scope.effectsState.waitUntilSettled()
         context.consume(UInt64(truncatingIfNeeded: delivered))
         return [nanoseconds(longest) / 1e6, nanoseconds(last - start) / Double(max(delivered, 1))]
     }

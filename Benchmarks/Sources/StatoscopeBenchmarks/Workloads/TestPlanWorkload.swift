@@ -189,7 +189,7 @@ final class ObservablePlanCounter: Scope {
         } else {
             count += 1
             saving = true
-            scopeEffects.enqueue(Save(count: count).map(When.saved))
+            effectsState.enqueue(Save(count: count).map(When.saved))
         }
     }
 }

@@ -40,7 +40,7 @@ public final class CounterScreen: Scope {
             guard count == nil, !isLoading else { return }
             isLoading = true
             errorMessage = nil
-            scopeEffects.enqueue(LoadCount().mapToResultWithError { APIError($0) }.map(When.countLoaded))
+            effectsState.enqueue(LoadCount().mapToResultWithError { APIError($0) }.map(When.countLoaded))
         case .countLoaded(let result):
             guard isLoading else { throw InvalidStateError("a count arrived while none was loading") }
             isLoading = false
@@ -65,7 +65,7 @@ public final class CounterScreen: Scope {
         self.count = newCount
         isSaving = true
         errorMessage = nil
-        scopeEffects.enqueue(
+        effectsState.enqueue(
             SaveCount(count: newCount).mapToResultWithError { APIError($0) }.map(When.countSaved))
     }
 

@@ -41,7 +41,7 @@ public final class LiveCountScreen: Scope {
         case .userTappedConnect:
             connect()
         case .userTappedDisconnect:
-            scopeEffects.cancelEffect(key: Self.updatesKey)
+            effectsState.cancelEffect(key: Self.updatesKey)
             isConnected = false
         case .serverPushed(let count):
             // A cancelled connection delivers nothing more: a push while disconnected is forged.
@@ -59,7 +59,7 @@ public final class LiveCountScreen: Scope {
         errorMessage = nil
         // Until the first push, the screen shows that it is connecting, not a count that may be old.
         count = nil
-        scopeEffects.enqueue(
+        effectsState.enqueue(
             LiveCountUpdates()
                 .map(When.serverPushed)
                 .onEnd { end in

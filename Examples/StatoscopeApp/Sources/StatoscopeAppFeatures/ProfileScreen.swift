@@ -38,7 +38,7 @@ public final class ProfileScreen: Scope {
             guard profile == nil, !isLoading else { return }
             isLoading = true
             errorMessage = nil
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 LoadProfile().mapToResultWithError { APIError($0) }.map(When.profileLoaded))
         case .profileLoaded(let result):
             guard isLoading else { throw InvalidStateError("a profile arrived while none was loading") }
@@ -59,13 +59,13 @@ public final class ProfileScreen: Scope {
             }
             isSaving = true
             errorMessage = nil
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 SaveProfile(profile: editor.draft)
                     .mapToResultWithError { APIError($0) }
                     .map(When.profileSaved),
                 key: Self.saveKey)
         case .userClosedEditor:
-            scopeEffects.cancelEffect(key: Self.saveKey)
+            effectsState.cancelEffect(key: Self.saveKey)
             isSaving = false
             errorMessage = nil
             editor = nil

@@ -31,14 +31,14 @@ public final class SearchScreen: Scope {
             query = newQuery
             errorMessage = nil
             guard !newQuery.allSatisfy(\.isWhitespace) else {
-                scopeEffects.cancelEffect(key: Self.searchKey)
+                effectsState.cancelEffect(key: Self.searchKey)
                 isSearching = false
                 results = []
                 return
             }
             // The results stay on screen until the new ones arrive, so the list does not flicker.
             isSearching = true
-            scopeEffects.enqueue(
+            effectsState.enqueue(
                 Search(query: newQuery)
                     .mapToResultWithError { APIError($0) }
                     .map { When.resultsArrived(query: newQuery, $0) },

@@ -28,7 +28,7 @@ struct AppEndToEndTests {
 
         root.send(.userWentBack(toDepth: 1))
         // Dropped in the same send: its connection is cancelled, nothing of it is in flight.
-        #expect(live.scopeEffects.effects.isEmpty)
+        #expect(live.effectsState.effects.isEmpty)
         #expect(root.path.count == 1)
     }
 
@@ -60,7 +60,7 @@ struct AppEndToEndTests {
     /// Waits until the scope's effects are done, for up to two minutes: a bound, not a timing (other
     /// suites share the machine, which may be loaded).
     private func settle(_ scope: some Scope) async throws {
-        let settled = await scope.scopeEffects.waitUntilSettled(timeout: .seconds(120))
+        let settled = await scope.effectsState.waitUntilSettled(timeout: .seconds(120))
         try #require(settled, "\(type(of: scope))'s effects did not settle")
     }
 

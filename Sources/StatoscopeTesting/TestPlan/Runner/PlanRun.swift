@@ -317,7 +317,7 @@ package final class PlanRun {
         case .none:
             return
         case .thisScope:
-            target.scopeEffects.cancelAllEffects()
+            target.effectsState.cancelAllEffects()
         case .allScopes:
             for scope in scopes { cancelAll(of: scope) }
         case .matching(let predicate):
@@ -326,15 +326,15 @@ package final class PlanRun {
     }
 
     private func cancelAll(of scope: some Scope) {
-        scope.scopeEffects.cancelAllEffects()
+        scope.effectsState.cancelAllEffects()
     }
 
     private func cancel(of scope: some Scope, where predicate: (any Effect) -> Bool) {
-        scope.scopeEffects.cancelEffect(where: predicate)
+        scope.effectsState.cancelEffect(where: predicate)
     }
 
     private func pending(of scope: some Scope) -> [any Effect] {
-        scope.scopeEffects.effects
+        scope.effectsState.effects
     }
 
     // MARK: - Ending a line

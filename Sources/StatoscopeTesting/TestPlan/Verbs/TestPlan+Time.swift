@@ -4,7 +4,7 @@ extension TestPlan {
     /// Moves the plan's clock forward by `duration`: the effects waiting for a quiet period
     /// (`EffectKeyPolicy.debounce`) or for their next attempt (a `RetryPolicy`) that become due
     /// start, and can then be completed; the delayed events that become due
-    /// (`scopeEffects.enqueue(_:after:key:)`) are sent, and each `RepeatingTimer` delivers the ticks
+    /// (`effectsState.enqueue(_:after:key:)`) are sent, and each `RepeatingTimer` delivers the ticks
     /// due meanwhile, in order, each at its instant: what their updates enqueue is measured from that
     /// instant. A step delivers at most a million ticks and delayed events: beyond, it fails.
     ///
