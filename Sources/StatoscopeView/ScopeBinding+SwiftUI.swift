@@ -54,5 +54,15 @@
         ) -> Binding<[Child]> {
             Binding(navigationPath(keyPath, popTo: popTo) as ScopeBinding<[Child]>)
         }
+
+        /// A SwiftUI binding for `NavigationStack(path:)` over the list of children at `keyPath`, which
+        /// sends `popTo(depth)` when the user goes back and `push(child)` when a
+        /// `NavigationLink(value:)` pushes a child.
+        @_disfavoredOverload
+        public func navigationPath<Child: IdentifiableScope>(
+            _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When, push: @escaping (Child) -> When
+        ) -> Binding<[Child]> {
+            Binding(navigationPath(keyPath, popTo: popTo, push: push) as ScopeBinding<[Child]>)
+        }
     }
 #endif

@@ -2,6 +2,7 @@
 // edit the article, then run that script.
 // swift-format-ignore-file
 
+import Foundation
 import Observation
 import Statoscope
 #if canImport(SwiftUI)
@@ -49,23 +50,54 @@ struct RecipeEditorView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 82
+// UsingScopesInSwiftUIAndUIKit.md, line 87
 #if canImport(SwiftUI)
 
 struct RecipesApp: App {
-    @State private var recipes = Recipes()
-
     var body: some Scene {
         WindowGroup {
-            RecipesView()
-                .environment(recipes)
-                .task { recipes.send(.appStarted) }
+            RecipesWindow()
         }
+    }
+}
+
+struct RecipesWindow: View {
+    @State private var recipes = Recipes()
+
+    var body: some View {
+        RecipesView()
+            .environment(recipes)
+            .task { recipes.send(.appStarted) }
     }
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 113
+// UsingScopesInSwiftUIAndUIKit.md, line 122
+#if canImport(SwiftUI)
+
+struct RestoredRecipesWindow: View {
+    @State private var recipes = Recipes()
+    @SceneStorage("recipes.open") private var saved: Data?
+    @Environment(\.scenePhase) private var scenePhase
+
+    var body: some View {
+        RecipesView()
+            .environment(recipes)
+            .task {
+                let open = saved.flatMap { try? JSONDecoder().decode([String].self, from: $0) }
+                recipes.send(.windowRestored(openRecipes: open ?? []))
+            }
+            .onChange(of: recipes.path.map(\.title)) { _, open in
+                saved = try? JSONEncoder().encode(open)
+            }
+            .onChange(of: scenePhase) { _, phase in
+                recipes.send(.windowPhaseChanged(isActive: phase == .active))
+            }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 163
 
 @Observable
 final class Recipes: Scope {
@@ -73,8 +105,12 @@ final class Recipes: Scope {
     @ObservationIgnored @Subscope var editor: RecipeEditor? = nil
     @ObservationIgnored @Subscope var path: [RecipeDetail] = []
 
+    private(set) var isActive = true
+
     enum When {
         case appStarted
+        case windowRestored(openRecipes: [String])
+        case windowPhaseChanged(isActive: Bool)
         case userTappedNewRecipe
         case userClosedEditor
         case userTappedRecipe(String)
@@ -85,6 +121,10 @@ final class Recipes: Scope {
         switch when {
         case .appStarted:
             titles = ["Gazpacho", "Tortilla"]
+        case .windowRestored(let open):
+            path = open.map { RecipeDetail(title: $0) }
+        case .windowPhaseChanged(let isActive):
+            self.isActive = isActive
         case .userTappedNewRecipe:
             editor = RecipeEditor()
         case .userClosedEditor:
@@ -98,7 +138,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 162
+// UsingScopesInSwiftUIAndUIKit.md, line 220
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -124,7 +164,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 194
+// UsingScopesInSwiftUIAndUIKit.md, line 255
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -159,7 +199,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 232
+// UsingScopesInSwiftUIAndUIKit.md, line 293
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -177,7 +217,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 260
+// UsingScopesInSwiftUIAndUIKit.md, line 321
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -197,7 +237,7 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 291
+// UsingScopesInSwiftUIAndUIKit.md, line 352
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -224,7 +264,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 348
+// UsingScopesInSwiftUIAndUIKit.md, line 409
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -240,6 +280,18 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
         switch when {
         case .userTappedEdit: editor = RecipeEditor()
         case .userClosedEditor: editor = nil
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 443
+#if canImport(SwiftUI)
+
+struct RecipeDetailView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            RecipeDetailView(detail: RecipeDetail(title: "Gazpacho"))
         }
     }
 }

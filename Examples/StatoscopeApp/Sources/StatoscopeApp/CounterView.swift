@@ -33,4 +33,10 @@
             .task { counter.send(.screenAppeared) }
         }
     }
+
+    struct CounterView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack { CounterView(counter: CounterScreen()) }
+        }
+    }
 #endif
