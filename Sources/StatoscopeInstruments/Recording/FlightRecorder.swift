@@ -67,9 +67,47 @@ public final class FlightRecorder {
     ///
     /// It keeps at least one: a `capacity` below one keeps one. Memory grows with what it keeps, up to
     /// `capacity` entries, so a very large `capacity` costs only as entries arrive.
-    public init<Root: Scope>(recording root: Root, keepingLast capacity: Int = 1_000) {
+    public convenience init<Root: Scope>(recording root: Root, keepingLast capacity: Int = 1_000) {
+        self.init(root: root, capacity: capacity, surviving: nil)
+    }
+
+    /// Starts keeping the last `capacity` events and effect steps of the subtree of `root`, as
+    /// ``init(recording:keepingLast:)`` does, and also in a file at `url` that outlives the process:
+    /// read it at the next launch with ``FlightRecordingFile/leftByCrash(at:)``.
+    ///
+    /// The file replaces any file at `url`, and has a fixed size: 4 KiB, plus
+    /// `maximumLineLength + 40` bytes for each of the `capacity` entries it keeps (at most 1 GiB: a
+    /// larger request keeps fewer). Each entry is written into it as it is kept, as a recording's
+    /// line, with the redaction rules of a ``Recorder``; an event whose line is longer than
+    /// `maximumLineLength` (brought within 512 bytes to 1 MiB) is kept as an unrecordable line that
+    /// says so. Stopping the recorder, or releasing it, marks the file as ended cleanly; a run that
+    /// ends any other way (a trap, a signal, being killed) leaves it as it was after its last entry.
+    ///
+    /// - Parameters:
+    ///   - appVersion: The version the file names, for a crash report; when nil, the main bundle's
+    ///     `CFBundleShortVersionString` and `CFBundleVersion`, or empty without them.
+    /// - Throws: ``RecordingError`` when the file cannot be created or mapped into memory.
+    public convenience init<Root: Scope>(
+        recording root: Root, keepingLast capacity: Int = 1_000, survivingIn url: URL,
+        appVersion: String? = nil, maximumLineLength: Int = 2_048
+    ) throws {
+        let surviving = try SurvivingLog(
+            url: url, capacity: capacity, maximumLineLength: maximumLineLength,
+            rootTypeName: "\(type(of: root))", appVersion: appVersion ?? Self.mainBundleVersion)
+        self.init(root: root, capacity: capacity, surviving: surviving)
+    }
+
+    /// `1.4 (210)`: the main bundle's version and build, as far as it has them.
+    private static var mainBundleVersion: String {
+        let info = Bundle.main.infoDictionary
+        let version = info?["CFBundleShortVersionString"] as? String
+        let build = info?["CFBundleVersion"] as? String
+        return [version, build.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+    }
+
+    private init<Root: Scope>(root: Root, capacity: Int, surviving: SurvivingLog?) {
         rootTypeName = "\(type(of: root))"
-        let storage = Storage(root: root, capacity: capacity)
+        let storage = Storage(root: root, capacity: capacity, surviving: surviving)
         self.storage = storage
         // The storage, not the recorder, so that keeping an event loads no weak reference; the
         // recorder takes the tap out when it stops or goes.
@@ -87,6 +125,7 @@ public final class FlightRecorder {
     public func stop() {
         registration?.remove()
         registration = nil
+        storage.surviving?.markClosed()
         Self.recorders.running.removeAll { $0.recorder == nil || $0.recorder === self }
         Self.installLifecycleRecorder()
     }
@@ -152,23 +191,32 @@ public final class FlightRecorder {
     private final class Storage {
         weak var root: AnyObject?
         var log: FlightLog
+        /// The file each entry is also written into, when the recorder survives the process.
+        let surviving: SurvivingLog?
 
-        init(root: AnyObject, capacity: Int) {
+        init(root: AnyObject, capacity: Int, surviving: SurvivingLog?) {
             self.root = root
             log = FlightLog(capacity: capacity)
+            self.surviving = surviving
         }
 
         func keep(_ scope: any Scope, _ when: any Sendable) {
             guard let path = RecordedPath.of(scope, below: root) else { return }
-            log.append(.event(path: path, scopeTypeName: RecordedPath.typeName(of: scope), event: when))
+            let scopeTypeName = RecordedPath.typeName(of: scope)
+            log.append(.event(path: path, scopeTypeName: scopeTypeName, event: when))
+            surviving?.keepEvent(path: path, scopeTypeName: scopeTypeName, event: when)
         }
 
         func keep(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
             guard let root, let path = RecordedPath.of(runtime, below: root) else { return }
+            let scopeTypeName = "\(runtime.scopeType)"
+            let effectTypeName = "\(type(of: effect))"
             log.append(
                 .effect(
-                    path: path, scopeTypeName: "\(runtime.scopeType)", effectTypeName: "\(type(of: effect))",
+                    path: path, scopeTypeName: scopeTypeName, effectTypeName: effectTypeName,
                     step: step.stepName))
+            surviving?.keepStep(
+                path: path, scopeTypeName: scopeTypeName, effectTypeName: effectTypeName, step: step.stepName)
         }
     }
 

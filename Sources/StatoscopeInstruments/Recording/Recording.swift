@@ -12,6 +12,10 @@ public struct Recording: Sendable {
     public let rootTypeName: String
     /// The events, oldest first.
     public let events: [RecordedEvent]
+    /// Whether the recording's run ended without stopping its recorder, after its last event: if it
+    /// ended in an update, the last event's update is where. A test plan writes that event without
+    /// sending it.
+    package internal(set) var lastEventEndedItsRun = false
 
     /// Reads a recording from a file.
     ///

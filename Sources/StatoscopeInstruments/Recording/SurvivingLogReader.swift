@@ -1,0 +1,224 @@
+import Foundation
+
+/// Reads the bytes of a surviving flight recorder's file (see ``SurvivingLogLayout``): checks its
+/// header and every slot, drops the entry the process was writing when it died, and refuses anything
+/// else out of place, naming the byte where it is. Plain data in, the entries kept out.
+struct SurvivingLogReader {
+    struct Entry {
+        let kind: UInt8
+        let sequence: UInt64
+        /// Events up to this entry, itself included.
+        let eventNumber: UInt64
+        /// Nanoseconds since 1970.
+        let time: Int64
+        let line: [UInt8]
+    }
+
+    let isClosed: Bool
+    let appVersion: String
+    let rootTypeName: String
+    /// The entries kept, oldest first.
+    let entries: [Entry]
+    /// Whether an entry was being written when the file was left: it is not among ``entries``.
+    let droppedTornEntry: Bool
+    /// How many events came before the first entry kept.
+    let droppedEventCount: Int
+
+    private typealias Header = SurvivingLogLayout.Header
+    private typealias Slot = SurvivingLogLayout.Slot
+
+    /// Reads `bytes`, the whole file; `name` names it in errors.
+    init(_ bytes: [UInt8], name: String) throws {
+        func fault(_ offset: Int, _ reason: String) -> RecordingError {
+            RecordingError(line: 0, reason: "\(name): at byte \(offset): \(reason)")
+        }
+        guard bytes.count >= Header.appVersion else {
+            if bytes.count >= 8, Array(bytes[0..<8]) == SurvivingLogLayout.magic {
+                throw fault(bytes.count, "cut short: the file ends inside its header")
+            }
+            throw fault(0, "not a surviving flight recording: it is \(bytes.count) bytes long")
+        }
+        guard Array(bytes[0..<8]) == SurvivingLogLayout.magic else {
+            throw fault(0, "not a surviving flight recording: it does not start with \"STSFLREC\"")
+        }
+        // SAFETY: Sound because every read below is checked to lie within `bytes` first, and none
+        // outlives the closure.
+        let parsed = try bytes.withUnsafeBytes { file -> Self in
+            let version = file.littleEndian(at: Header.version, as: UInt32.self)
+            guard version == SurvivingLogLayout.version else {
+                let which = version > SurvivingLogLayout.version ? "a newer" : "an unknown"
+                throw fault(
+                    Header.version,
+                    "format version \(version) is \(which) one; this library reads version \(SurvivingLogLayout.version)"
+                )
+            }
+            let headerSize = Int(file.littleEndian(at: Header.headerSize, as: UInt32.self))
+            guard headerSize == SurvivingLogLayout.headerSize else {
+                throw fault(
+                    Header.headerSize,
+                    "a header of \(headerSize) bytes; version 1 has \(SurvivingLogLayout.headerSize)")
+            }
+            let slotCount = Int(file.littleEndian(at: Header.slotCount, as: UInt32.self))
+            let slotSize = Int(file.littleEndian(at: Header.slotSize, as: UInt32.self))
+            guard slotCount >= 1 else { throw fault(Header.slotCount, "no slots") }
+            let lineLength = slotSize - Slot.line
+            guard SurvivingLogLayout.lineLengths.contains(lineLength) else {
+                throw fault(
+                    Header.slotSize,
+                    "slots of \(slotSize) bytes; a slot is \(Slot.line + SurvivingLogLayout.lineLengths.lowerBound) to \(Slot.line + SurvivingLogLayout.lineLengths.upperBound)"
+                )
+            }
+            let expectedSize = headerSize + slotCount * slotSize
+            guard file.count == expectedSize else {
+                throw fault(
+                    min(file.count, expectedSize),
+                    file.count < expectedSize
+                        ? "cut short: the file is \(file.count) bytes long; its header says \(expectedSize)"
+                        : "\(file.count - expectedSize) bytes more than its header says (\(expectedSize))")
+            }
+            let state = file.littleEndian(at: Header.state, as: UInt32.self)
+            guard state == SurvivingLogLayout.State.open || state == SurvivingLogLayout.State.closed else {
+                throw fault(Header.state, "state \(state), which is neither open (1) nor closed (2)")
+            }
+            let appVersion = try Self.text(
+                in: file, lengthAt: Header.appVersionLength, at: Header.appVersion,
+                capacity: Header.appVersionCapacity, fault: fault)
+            let rootTypeName = try Self.text(
+                in: file, lengthAt: Header.rootTypeLength, at: Header.rootType,
+                capacity: Header.rootTypeCapacity, fault: fault)
+            let slots = try (0..<slotCount).map { index in
+                try Self.slot(
+                    in: file, at: headerSize + index * slotSize, index: index, slotCount: slotCount,
+                    fault: fault)
+            }
+            let lastSequence = file.littleEndian(at: Header.lastSequence, as: UInt64.self)
+            let eventsBeforeLast = file.littleEndian(at: Header.eventsBeforeLast, as: UInt64.self)
+            return try Self(
+                slots: slots, slotCount: slotCount, slotSize: slotSize, lastSequence: lastSequence,
+                eventsBeforeLast: eventsBeforeLast, isClosed: state == SurvivingLogLayout.State.closed,
+                appVersion: appVersion, rootTypeName: rootTypeName, fault: fault)
+        }
+        self = parsed
+    }
+
+    /// What a slot holds.
+    private enum SlotContent {
+        case empty
+        case entry(Entry)
+        /// Written in part, or damaged: why it does not read.
+        case unreadable(String)
+    }
+
+    private init(
+        slots: [SlotContent], slotCount: Int, slotSize: Int, lastSequence: UInt64, eventsBeforeLast: UInt64,
+        isClosed: Bool, appVersion: String, rootTypeName: String, fault: (Int, String) -> RecordingError
+    ) throws {
+        self.isClosed = isClosed
+        self.appVersion = appVersion
+        self.rootTypeName = rootTypeName
+        func offset(ofSlot index: Int) -> Int { SurvivingLogLayout.headerSize + index * slotSize }
+        // The newest entry that reads; the slot after it is the one a write in progress was filling.
+        var newest: UInt64 = 0
+        for case .entry(let entry) in slots { newest = max(newest, entry.sequence) }
+        let writing = Int(newest % UInt64(slotCount))
+        // The header names the entry begun last before its slot is filled: it is the newest, or the
+        // one after it, left unfinished.
+        guard lastSequence + 1 >= newest, lastSequence <= newest + 1 else {
+            throw fault(
+                Header.lastSequence,
+                "the header says entry \(lastSequence) was written last, but the newest entry in the slots is \(newest)"
+            )
+        }
+        var torn = lastSequence == newest + 1
+        var kept: [Entry] = []
+        for (index, content) in slots.enumerated() {
+            // The entry this slot holds if nothing is damaged: the newest one that goes in it (the
+            // slot being written holds the oldest entry kept, until the write replaces it).
+            let distance = (Int(clamping: newest) - 1 - index) % slotCount
+            let expected = Int(clamping: newest) - (distance < 0 ? distance + slotCount : distance)
+            switch content {
+            case .unreadable(let reason):
+                guard index == writing else {
+                    throw fault(offset(ofSlot: index), "slot \(index) is damaged: \(reason)")
+                }
+                torn = true
+            case .empty:
+                guard expected < 1 else {
+                    throw fault(
+                        offset(ofSlot: index), "slot \(index) is empty, where entry \(expected) belongs")
+                }
+            case .entry(let entry):
+                guard Int(clamping: entry.sequence) == expected else {
+                    throw fault(
+                        offset(ofSlot: index) + Slot.sequence,
+                        "slot \(index) holds entry \(entry.sequence), where entry \(expected) belongs")
+                }
+                kept.append(entry)
+            }
+        }
+        entries = kept.sorted { $0.sequence < $1.sequence }
+        droppedTornEntry = torn
+        if let first = entries.first {
+            let eventsBefore = first.eventNumber - (first.kind == SurvivingLogLayout.Kind.event ? 1 : 0)
+            droppedEventCount = Int(clamping: eventsBefore)
+        } else {
+            // Nothing kept: the one entry begun was left unfinished, or none was begun.
+            droppedEventCount = torn ? Int(clamping: eventsBeforeLast) : 0
+        }
+    }
+
+    /// The text of a header field: its length, then its UTF-8.
+    private static func text(
+        in file: UnsafeRawBufferPointer, lengthAt lengthOffset: Int, at offset: Int, capacity: Int,
+        fault: (Int, String) -> RecordingError
+    ) throws -> String {
+        let length = Int(file.littleEndian(at: lengthOffset, as: UInt32.self))
+        guard length <= capacity else {
+            throw fault(lengthOffset, "a text of \(length) bytes, in a field of \(capacity)")
+        }
+        guard let text = String(validating: file[offset..<(offset + length)], as: UTF8.self) else {
+            throw fault(offset, "not UTF-8")
+        }
+        return text
+    }
+
+    /// What the slot at `offset` holds.
+    private static func slot(
+        in file: UnsafeRawBufferPointer, at offset: Int, index: Int, slotCount: Int,
+        fault: (Int, String) -> RecordingError
+    ) throws -> SlotContent {
+        // SAFETY: Sound because the file's size was checked to hold every slot whole.
+        let head = UnsafeRawBufferPointer(rebasing: file[offset..<(offset + Slot.line)])
+        if head.allSatisfy({ $0 == 0 }) { return .empty }
+        let length = Int(head.littleEndian(at: Slot.length, as: UInt32.self))
+        let slotSize = (file.count - SurvivingLogLayout.headerSize) / slotCount
+        guard length <= slotSize - Slot.line else {
+            return .unreadable("a line of \(length) bytes, longer than the slot")
+        }
+        // SAFETY: Sound because the line lies within the slot, checked just above.
+        let line = UnsafeRawBufferPointer(
+            rebasing: file[(offset + Slot.line)..<(offset + Slot.line + length)])
+        let stored = head.littleEndian(at: Slot.checksum, as: UInt64.self)
+        // SAFETY: Sound because the head's first `Slot.checksum` bytes are within it.
+        let computed = SurvivingLogLayout.checksum(
+            slotHead: UnsafeRawBufferPointer(rebasing: head[0..<Slot.checksum]), line: line)
+        guard stored == computed else {
+            return .unreadable("its checksum does not match what it holds")
+        }
+        let kind = head[Slot.kind]
+        guard kind == SurvivingLogLayout.Kind.event || kind == SurvivingLogLayout.Kind.step else {
+            return .unreadable(
+                "an entry of kind \(kind), which is neither an event (1) nor an effect's step (2)")
+        }
+        let sequence = head.littleEndian(at: Slot.sequence, as: UInt64.self)
+        guard sequence >= 1, Int((sequence - 1) % UInt64(slotCount)) == index else {
+            return .unreadable(
+                "it holds entry \(sequence), which goes in slot \((sequence &- 1) % UInt64(slotCount))")
+        }
+        return .entry(
+            Entry(
+                kind: kind, sequence: sequence,
+                eventNumber: head.littleEndian(at: Slot.eventNumber, as: UInt64.self),
+                time: head.littleEndian(at: Slot.time, as: Int64.self), line: Array(line)))
+    }
+}

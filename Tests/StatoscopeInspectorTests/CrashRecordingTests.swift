@@ -1,0 +1,174 @@
+import Foundation
+import Statoscope
+import StatoscopeInspector
+import Testing
+
+/// The file a child process records into: named by the test process's ID, which the child knows as
+/// its parent's, since an exit test's body captures nothing.
+private func crashFile(_ name: String, parent: pid_t) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("statoscope-crash-\(parent)-\(name)")
+}
+
+/// What the child processes run: an app recording into a surviving file, until it dies.
+@MainActor
+private enum CrashingChild {
+    /// Sends two counts, then `last`, then waits for the process to end: an effect's result arrives
+    /// after `last` returns.
+    static func run(ending last: Launchpad.When, file name: String) async {
+        let app = Launchpad()
+        let recorder = try? FlightRecorder(
+            recording: app, keepingLast: 16, survivingIn: crashFile(name, parent: getppid()),
+            appVersion: "3.0 (12)")
+        app.send(.count(1))
+        app.send(.count(2))
+        app.send(last)
+        for _ in 0..<500 { try? await Task.sleep(for: .milliseconds(10)) }
+        // Still alive: the parent sees a run that ended cleanly, and says so.
+        withExtendedLifetime(recorder) {}
+    }
+
+    /// Sends counts until a thread kills the process, at whatever point of writing an entry it is.
+    static func runUntilKilled(file name: String) {
+        let app = Launchpad()
+        let recorder = try? FlightRecorder(
+            recording: app, keepingLast: 8, survivingIn: crashFile(name, parent: getppid()))
+        Thread.detachNewThread {
+            usleep(UInt32.random(in: 2_000...20_000))
+            kill(getpid(), SIGKILL)
+        }
+        for count in 1...50_000_000 { app.send(.count(count)) }
+        withExtendedLifetime(recorder) {}
+    }
+
+    /// Sends five counts, then overwrites part of the sixth entry's slot and names it in the header,
+    /// as a process killed while writing it leaves the file, and kills itself.
+    static func runTornBySIGKILL(file name: String) {
+        let url = crashFile(name, parent: getppid())
+        let app = Launchpad()
+        let recorder = try? FlightRecorder(recording: app, keepingLast: 8, survivingIn: url)
+        for count in 1...5 { app.send(.count(count)) }
+        guard let file = try? FileHandle(forWritingTo: url) else { return }
+        // The sixth entry's slot (header 4,096 bytes, slots of 40 + 2,048), part of its line.
+        try? file.seek(toOffset: UInt64(4_096 + 5 * 2_088 + 40))
+        try? file.write(contentsOf: Data(#"{"n":7,"path":[],"scope":"Laun"#.utf8))
+        try? file.seek(toOffset: 48)
+        try? file.write(contentsOf: Data([6, 0, 0, 0, 0, 0, 0, 0]))
+        kill(getpid(), SIGKILL)
+        withExtendedLifetime(recorder) {}
+    }
+}
+
+/// Apps killed in child processes, their surviving flight recordings read in the parent.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct CrashRecordingTests {
+    /// The file the child of this test process left as `name`, read, then deleted.
+    private func recovered(_ name: String) throws -> FlightRecordingFile {
+        let url = crashFile(name, parent: getpid())
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try #require(try FlightRecordingFile.leftByCrash(at: url))
+    }
+
+    /// The events' lines of a recording's text.
+    private func eventLines(_ crash: FlightRecordingFile) -> [String] {
+        crash.jsonLines.split(separator: "\n").map(String.init).filter { $0.contains(#""event":"#) }
+    }
+
+    /// The plan's source for a recovered recording.
+    private func planSource(_ crash: FlightRecordingFile) throws -> String {
+        try TestPlanSource(recording: crash.recording) { Launchpad() }
+            .swiftSource(testName: "crashedLaunch", imports: [])
+    }
+
+    /// Checks that the plan's last step is `step`, not sent in the plan itself but named there, and
+    /// sent last by its exit test.
+    private func expectPlanEnds(
+        with step: String, in source: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let plan = source.components(separatedBy: "@Test func crashedLaunchEndsTheProcess")
+        #expect(plan.count == 2, "\(source)", sourceLocation: sourceLocation)
+        guard plan.count == 2 else { return }
+        #expect(
+            plan[0].contains(
+                """
+                        // Sent here, it could end this test's process too; the exit test below sends it:
+                        // \(step)
+                        .runTest()
+                """), "\(plan[0])", sourceLocation: sourceLocation)
+        #expect(
+            plan[1].contains("                \(step)\n                .runTest()\n        }\n    }\n}\n"),
+            "\(plan[1])",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func aFatalErrorInAnUpdateLeavesTheEventsThatLedThereWithTheTrappingOneLast() async throws {
+        await #expect(processExitsWith: .failure) {
+            await CrashingChild.run(ending: .abort, file: "fatalError")
+        }
+        let crash = try recovered("fatalError")
+        #expect(!crash.endedCleanly)
+        #expect(!crash.droppedTornEntry)
+        #expect(crash.appVersion == "3.0 (12)")
+        #expect(crash.lastEventTime != nil)
+        #expect(
+            eventLines(crash).map { $0.components(separatedBy: #""event":"#)[1] } == [
+                #"{"count":{"_0":1}}}"#, #"{"count":{"_0":2}}}"#, #"{"abort":{}}}"#,
+            ])
+        let recording = try crash.recording
+        #expect(recording.events.count == 3)
+        let source = try planSource(crash)
+        expectPlanEnds(with: ".WHEN(.abort)", in: source)
+        #expect(source.contains(".WHEN(.count(2))\n        .THEN(\\.count, equals: 2)"), "\(source)")
+        // The suite compiles and runs the committed plan: its exit test sends the trapping step.
+        try GeneratedFile.check(source, isCommittedAs: "CrashedLaunchPlan.swift")
+    }
+
+    @Test func aForceUnwrapOfAnEffectsResultLeavesTheDeliveredEventLast() async throws {
+        await #expect(processExitsWith: .failure) {
+            await CrashingChild.run(ending: .refuel, file: "forceUnwrap")
+        }
+        let crash = try recovered("forceUnwrap")
+        let lines = crash.jsonLines.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains { $0.contains(#""effect":"FuelGauge""#) && $0.contains(#""step":"completed""#) })
+        #expect(eventLines(crash).last?.hasSuffix(#""event":{"fuelMeasured":{}}}"#) == true, "\(lines)")
+        let recording = try crash.recording
+        #expect(recording.events.last?.deliveringEffect == "FuelGauge")
+        expectPlanEnds(with: ".WHEN(.fuelMeasured(nil))", in: try planSource(crash))
+    }
+
+    @Test func aSegmentationFaultLeavesTheEventsThatLedThere() async throws {
+        await #expect(processExitsWith: .failure) {
+            await CrashingChild.run(ending: .segfault, file: "segfault")
+        }
+        let crash = try recovered("segfault")
+        #expect(eventLines(crash).count == 3)
+        #expect(eventLines(crash).last?.hasSuffix(#""event":{"segfault":{}}}"#) == true)
+        expectPlanEnds(with: ".WHEN(.segfault)", in: try planSource(crash))
+    }
+
+    @Test func aProcessKilledWhileWritingAnEntryLeavesTheEntriesBeforeIt() async throws {
+        await #expect(processExitsWith: .signal(SIGKILL)) {
+            await CrashingChild.runTornBySIGKILL(file: "torn")
+        }
+        let crash = try recovered("torn")
+        #expect(crash.droppedTornEntry)
+        #expect(eventLines(crash).count == 5)
+        #expect(try crash.recording.events.count == 5)
+    }
+
+    @Test func aProcessKilledAtAnyMomentLeavesAReadableRecordOfItsLastEvents() async throws {
+        await #expect(processExitsWith: .signal(SIGKILL)) {
+            await CrashingChild.runUntilKilled(file: "killed")
+        }
+        let crash = try recovered("killed")
+        let counts = eventLines(crash).compactMap { line in
+            line.components(separatedBy: #"{"count":{"_0":"#).last.flatMap { Int($0.prefix { $0.isNumber }) }
+        }
+        // Whether or not it died in the middle of an entry, the entries read are the last ones, in
+        // order, none missing: the first is the one after those dropped.
+        #expect(!counts.isEmpty)
+        #expect(counts.count <= 8)
+        #expect(counts == Array((crash.droppedEventCount + 1)..<(crash.droppedEventCount + 1 + counts.count)))
+    }
+}

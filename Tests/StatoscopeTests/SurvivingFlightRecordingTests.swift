@@ -1,0 +1,293 @@
+import Foundation
+import Statoscope
+import Testing
+
+/// A scope whose events carry a page number, and one whose text can be any length.
+@MainActor
+final class ShipLog: Scope {
+    var pages: [Int] = []
+    var note = ""
+    @Sensitive var pin = ""
+
+    enum When: Codable, Sendable {
+        case write(Int)
+        case note(String)
+        case setPin(Sensitive<String>)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .write(let page): pages.append(page)
+        case .note(let text): note = text
+        case .setPin(let pin): self.pin = pin.value
+        }
+    }
+}
+
+/// The layout a surviving flight recording's file has, as its format documents it: what these
+/// tests damage on purpose.
+private enum Layout {
+    static let headerSize = 4_096
+    static let lastSequence = 48
+    /// A slot's size for lines of at most `maximumLineLength` bytes.
+    static func slotSize(_ maximumLineLength: Int) -> Int { 40 + maximumLineLength }
+}
+
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(20)))
+struct SurvivingFlightRecordingTests {
+    private let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statoscope-surviving-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    private func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// The kept events' page numbers, read from the recording's text.
+    private func pages(in file: FlightRecordingFile) -> [Int] {
+        file.jsonLines.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: #"{"write":{"_0":"#) else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+    }
+
+    @Test func aStoppedRecorderLeavesAFileEndedCleanlyThatReplaysToTheSameState() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(
+            recording: logbook, keepingLast: 8, survivingIn: url("clean"), appVersion: "2.1 (301)")
+        for page in 1...5 { logbook.send(.write(page)) }
+        recorder.stop()
+        logbook.send(.write(6))
+
+        #expect(try FlightRecordingFile.leftByCrash(at: url("clean")) == nil)
+        let file = try FlightRecordingFile(contentsOf: url("clean"))
+        #expect(file.endedCleanly)
+        #expect(file.appVersion == "2.1 (301)")
+        #expect(file.droppedEventCount == 0)
+        #expect(!file.droppedTornEntry)
+        #expect(file.lastEventTime != nil)
+        #expect(pages(in: file) == [1, 2, 3, 4, 5], "the event after stop() is not kept")
+        let replayed = try file.recording.reproduce { ShipLog() }
+        #expect(replayed.pages == [1, 2, 3, 4, 5])
+    }
+
+    @Test func aRecorderStillRunningLeavesAFileThatSaysItsRunDidNotEndCleanly() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 8, survivingIn: url("open"))
+        logbook.send(.write(1))
+        let crash = try #require(try FlightRecordingFile.leftByCrash(at: url("open")))
+        #expect(!crash.endedCleanly)
+        #expect(pages(in: crash) == [1])
+        #expect(try FlightRecordingFile.leftByCrash(at: url("absent")) == nil)
+        try crash.delete()
+        #expect(!FileManager.default.fileExists(atPath: url("open").path))
+        try crash.delete()
+        withExtendedLifetime(recorder) {}
+    }
+
+    @Test func theRingKeepsTheLastEntriesInOrderAcrossWraparound() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 3, survivingIn: url("ring"))
+        for page in 1...7 { logbook.send(.write(page)) }
+        recorder.stop()
+        let file = try FlightRecordingFile(contentsOf: url("ring"))
+        #expect(pages(in: file) == [5, 6, 7])
+        #expect(file.droppedEventCount == 4)
+        let lines = file.jsonLines.split(separator: "\n")
+        #expect(lines.first?.contains(#""dropped":4"#) == true, "\(lines)")
+        #expect(
+            lines.dropFirst().map { $0.prefix(7) } == [#"{"n":2,"#, #"{"n":3,"#, #"{"n":4,"#, #"{"n":5,"#])
+        #expect {
+            try file.recording
+        } throws: { error in
+            "\(error)"
+                == "line 1: a flight recording that kept only its last events: the 4 before them are lost, so it cannot be replayed into a new tree"
+        }
+    }
+
+    @Test func aCapacityOfOneKeepsTheLastEntry() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 1, survivingIn: url("one"))
+        logbook.send(.write(1))
+        logbook.send(.write(2))
+        recorder.stop()
+        let file = try FlightRecordingFile(contentsOf: url("one"))
+        #expect(pages(in: file) == [2])
+        #expect(file.droppedEventCount == 1)
+    }
+
+    @Test(arguments: [0, -5, Int.min])
+    func aCapacityBelowOneKeepsOne(capacity: Int) throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: capacity, survivingIn: url("low"))
+        logbook.send(.write(1))
+        logbook.send(.write(2))
+        recorder.stop()
+        #expect(pages(in: try FlightRecordingFile(contentsOf: url("low"))) == [2])
+        let size = try FileManager.default.attributesOfItem(atPath: url("low").path)[.size] as? Int
+        #expect(size == Layout.headerSize + Layout.slotSize(2_048))
+    }
+
+    @Test func theFileHasTheSizeItsCapacityAndLineLengthGiveIt() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(
+            recording: logbook, keepingLast: 100, survivingIn: url("size"), maximumLineLength: 1_000)
+        for page in 1...300 { logbook.send(.write(page)) }
+        let size = try FileManager.default.attributesOfItem(atPath: url("size").path)[.size] as? Int
+        #expect(size == Layout.headerSize + 100 * Layout.slotSize(1_000))
+        withExtendedLifetime(recorder) {}
+    }
+
+    @Test func anEventLongerThanASlotIsKeptAsAnUnrecordableLineThatSaysSo() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(
+            recording: logbook, keepingLast: 4, survivingIn: url("huge"), maximumLineLength: 600)
+        logbook.send(.write(1))
+        logbook.send(.note(String(repeating: "x", count: 5_000)))
+        logbook.send(.write(2))
+        recorder.stop()
+        let file = try FlightRecordingFile(contentsOf: url("huge"))
+        let lines = file.jsonLines.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(
+            lines[2].contains(
+                #""unrecordable":"its line would be 5062 bytes long; a surviving flight recording's lines hold at most 600""#
+            ), "\(lines[2])")
+        #expect(pages(in: file) == [1, 2])
+        #expect {
+            try file.recording
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "line 3: the event of ShipLog at ShipLog was not recorded: its line would be 5062 bytes long")
+        }
+    }
+
+    @Test func aSensitiveValueIsRedactedInTheFile() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 4, survivingIn: url("pin"))
+        logbook.send(.setPin(Sensitive("4921")))
+        recorder.stop()
+        let bytes = try Data(contentsOf: url("pin"))
+        #expect(bytes.range(of: Data("4921".utf8)) == nil)
+        #expect(try FlightRecordingFile(contentsOf: url("pin")).jsonLines.contains("setPin"))
+    }
+
+    // MARK: A torn last entry
+
+    /// The file after `pages` events into a ring of `capacity`, with the slot of entry `torn`
+    /// overwritten in part, as a process killed while writing it leaves it, and the header naming
+    /// it as the entry begun last.
+    private func fileTornAt(_ torn: Int, capacity: Int, pages: Int, name: String) throws -> URL {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: capacity, survivingIn: url(name))
+        for page in 1...pages { logbook.send(.write(page)) }
+        withExtendedLifetime(recorder) {}
+        var bytes = [UInt8](try Data(contentsOf: url(name)))
+        let slot = Layout.headerSize + ((torn - 1) % capacity) * Layout.slotSize(2_048)
+        // Half of a new line written over the old one, the slot's head not yet.
+        for offset in 40..<60 { bytes[slot + offset] = UInt8(ascii: "z") }
+        withUnsafeBytes(of: UInt64(torn).littleEndian) {
+            bytes.replaceSubrange(Layout.lastSequence..<(Layout.lastSequence + 8), with: $0)
+        }
+        let damaged = url(name + "-torn")
+        try Data(bytes).write(to: damaged)
+        return damaged
+    }
+
+    @Test func aTornLastEntryIsDroppedAndTheRestRead() throws {
+        // Four events written; a fifth was being written into the empty slot after them.
+        let file = try FlightRecordingFile(contentsOf: try fileTornAt(5, capacity: 8, pages: 5, name: "torn"))
+        #expect(file.droppedTornEntry)
+        #expect(pages(in: file) == [1, 2, 3, 4])
+        #expect(try file.recording.events.count == 4)
+    }
+
+    @Test func aTornEntryOverTheOldestOneDropsBoth() throws {
+        // Entries 1 to 5 in a ring of 3; entry 5 was being written over entry 2.
+        let file = try FlightRecordingFile(
+            contentsOf: try fileTornAt(5, capacity: 3, pages: 5, name: "torn-ring"))
+        #expect(file.droppedTornEntry)
+        #expect(pages(in: file) == [3, 4])
+        #expect(file.droppedEventCount == 2)
+    }
+
+    @Test func aDamagedSlotThatIsNotTheLastIsRefusedNamingItsByte() throws {
+        let damaged = try fileTornAt(2, capacity: 8, pages: 4, name: "middle")
+        #expect {
+            try FlightRecordingFile(contentsOf: damaged)
+        } throws: { error in
+            "\(error)"
+                == "\(damaged.path): at byte 48: the header says entry 2 was written last, but the newest entry in the slots is 4"
+        }
+        // The header left as it was: slot 1 itself is at fault.
+        var bytes = [UInt8](try Data(contentsOf: damaged))
+        withUnsafeBytes(of: UInt64(4).littleEndian) { bytes.replaceSubrange(48..<56, with: $0) }
+        try Data(bytes).write(to: damaged)
+        let slot = Layout.headerSize + Layout.slotSize(2_048)
+        #expect {
+            try FlightRecordingFile(contentsOf: damaged)
+        } throws: { error in
+            "\(error)"
+                == "\(damaged.path): at byte \(slot): slot 1 is damaged: its checksum does not match what it holds"
+        }
+    }
+
+    // MARK: Files that are not whole
+
+    private func damagedCopy(_ name: String, _ change: (inout [UInt8]) -> Void) throws -> URL {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 2, survivingIn: url(name))
+        logbook.send(.write(1))
+        recorder.stop()
+        var bytes = [UInt8](try Data(contentsOf: url(name)))
+        change(&bytes)
+        try Data(bytes).write(to: url(name))
+        return url(name)
+    }
+
+    @Test func aFileOfANewerFormatIsRefusedSayingSo() throws {
+        let damaged = try damagedCopy("newer") { $0[8] = 2 }
+        #expect {
+            try FlightRecordingFile(contentsOf: damaged)
+        } throws: { error in
+            "\(error)"
+                == "\(damaged.path): at byte 8: format version 2 is a newer one; this library reads version 1"
+        }
+    }
+
+    @Test func aFileCutShortIsRefusedSayingWhere() throws {
+        let cut = try damagedCopy("cut") { $0.removeLast(100) }
+        let size = Layout.headerSize + 2 * Layout.slotSize(2_048)
+        #expect {
+            try FlightRecordingFile(contentsOf: cut)
+        } throws: { error in
+            "\(error)"
+                == "\(cut.path): at byte \(size - 100): cut short: the file is \(size - 100) bytes long; its header says \(size)"
+        }
+        let headerOnly = try damagedCopy("header") { $0.removeSubrange(20...) }
+        #expect {
+            try FlightRecordingFile(contentsOf: headerOnly)
+        } throws: { error in
+            "\(error)" == "\(headerOnly.path): at byte 20: cut short: the file ends inside its header"
+        }
+    }
+
+    @Test func aFileThatIsNotASurvivingRecordingIsRefused() throws {
+        let garbage = url("garbage")
+        try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: garbage)
+        #expect {
+            try FlightRecordingFile(contentsOf: garbage)
+        } throws: { error in
+            "\(error)"
+                == "\(garbage.path): at byte 0: not a surviving flight recording: it does not start with \"STSFLREC\""
+        }
+        #expect {
+            try FlightRecordingFile(contentsOf: url("absent"))
+        } throws: { error in
+            "\(error)".hasPrefix("cannot read \(url("absent").path):")
+        }
+    }
+}
