@@ -9,6 +9,13 @@ private func crashFile(_ name: String, parent: pid_t) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("statoscope-crash-\(parent)-\(name)")
 }
 
+/// The signal a Swift runtime trap raises.
+#if arch(arm64)
+    private let trapSignal = SIGTRAP
+#else
+    private let trapSignal = SIGILL
+#endif
+
 /// What the child processes run: an app recording into a surviving file, until it dies.
 @MainActor
 private enum CrashingChild {
@@ -102,13 +109,18 @@ struct CrashRecordingTests {
     }
 
     @Test func aFatalErrorInAnUpdateLeavesTheEventsThatLedThereWithTheTrappingOneLast() async throws {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await CrashingChild.run(ending: .abort, file: "fatalError")
         }
+        // The handler that notes the signal hands it back: the runtime's message, and the trap's end.
+        #expect(result?.exitStatus == .signal(trapSignal))
+        let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(errors.contains("Fatal error: the countdown was aborted"), "\(errors)")
         let crash = try recovered("fatalError")
         #expect(!crash.endedCleanly)
         #expect(!crash.droppedTornEntry)
         #expect(crash.appVersion == "3.0 (12)")
+        #expect(crash.signal == trapSignal)
         #expect(crash.lastEventTime != nil)
         #expect(
             eventLines(crash).map { $0.components(separatedBy: #""event":"#)[1] } == [
@@ -128,6 +140,7 @@ struct CrashRecordingTests {
             await CrashingChild.run(ending: .refuel, file: "forceUnwrap")
         }
         let crash = try recovered("forceUnwrap")
+        #expect(crash.signal == trapSignal)
         let lines = crash.jsonLines.split(separator: "\n").map(String.init)
         #expect(
             lines.contains { $0.contains(#""effect":"FuelGauge""#) && $0.contains(#""step":"completed""#) })
@@ -138,13 +151,25 @@ struct CrashRecordingTests {
     }
 
     @Test func aSegmentationFaultLeavesTheEventsThatLedThere() async throws {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure) {
             await CrashingChild.run(ending: .segfault, file: "segfault")
         }
+        #expect(result?.exitStatus == .signal(SIGSEGV))
         let crash = try recovered("segfault")
+        #expect(crash.signal == SIGSEGV)
         #expect(eventLines(crash).count == 3)
         #expect(eventLines(crash).last?.hasSuffix(#""event":{"segfault":{}}}"#) == true)
         expectPlanEnds(with: ".WHEN(.segfault)", in: try planSource(crash))
+    }
+
+    @Test func anAbortLeavesItsSignal() async throws {
+        let result = await #expect(processExitsWith: .failure) {
+            await CrashingChild.run(ending: .callAbort, file: "abort")
+        }
+        #expect(result?.exitStatus == .signal(SIGABRT))
+        let crash = try recovered("abort")
+        #expect(crash.signal == SIGABRT)
+        #expect(eventLines(crash).last?.hasSuffix(#""event":{"callAbort":{}}}"#) == true)
     }
 
     @Test func aProcessKilledWhileWritingAnEntryLeavesTheEntriesBeforeIt() async throws {
@@ -152,6 +177,7 @@ struct CrashRecordingTests {
             await CrashingChild.runTornBySIGKILL(file: "torn")
         }
         let crash = try recovered("torn")
+        #expect(crash.signal == nil, "no process can catch SIGKILL")
         #expect(crash.droppedTornEntry)
         #expect(eventLines(crash).count == 5)
         #expect(try crash.recording.events.count == 5)

@@ -66,6 +66,7 @@ struct SurvivingFlightRecordingTests {
         let file = try FlightRecordingFile(contentsOf: url("clean"))
         #expect(file.endedCleanly)
         #expect(file.appVersion == "2.1 (301)")
+        #expect(file.signal == nil)
         #expect(file.droppedEventCount == 0)
         #expect(!file.droppedTornEntry)
         #expect(file.lastEventTime != nil)

@@ -83,6 +83,11 @@ public final class FlightRecorder {
     /// says so. Stopping the recorder, or releasing it, marks the file as ended cleanly; a run that
     /// ends any other way (a trap, a signal, being killed) leaves it as it was after its last entry.
     ///
+    /// While the file is open, a fatal signal (a Swift runtime trap, a bad memory access, `abort()`)
+    /// is noted in it before the signal goes on to the handler installed before (a crash reporter's,
+    /// the runtime's) or ends the process: see ``FlightRecordingFile/signal``. The file of the
+    /// surviving recorder started last is the one noted.
+    ///
     /// - Parameters:
     ///   - appVersion: The version the file names, for a crash report; when nil, the main bundle's
     ///     `CFBundleShortVersionString` and `CFBundleVersion`, or empty without them.

@@ -24,6 +24,13 @@ public struct FlightRecordingFile: Sendable {
     /// Whether its run stopped the recorder (``FlightRecorder/stop()``, or releasing it); false when
     /// the run ended while recording.
     public let endedCleanly: Bool
+    /// The fatal signal that ended the run, when the recorder caught it: `SIGILL` (or `SIGTRAP` on
+    /// ARM) for a Swift runtime trap (a `fatalError`, a failed `precondition`, a force-unwrap of
+    /// `nil`, an index out of range), `SIGSEGV` or `SIGBUS` for a bad memory access, `SIGABRT` for
+    /// `abort()`, `SIGFPE` for an arithmetic fault. Nil when none was caught: the run ended cleanly,
+    /// or was killed (`SIGKILL`, which no process can catch, is how the system ends an app it
+    /// reclaims or the watchdog stops).
+    public let signal: Int32?
     /// The app's version, as the recorder was given it.
     public let appVersion: String
     /// When the last event kept was sent; nil when none was kept.
@@ -51,6 +58,7 @@ public struct FlightRecordingFile: Sendable {
         let log = try SurvivingLogReader(bytes, name: url.path)
         self.url = url
         endedCleanly = log.isClosed
+        signal = log.signal == 0 ? nil : log.signal
         appVersion = log.appVersion
         droppedEventCount = log.droppedEventCount
         droppedTornEntry = log.droppedTornEntry

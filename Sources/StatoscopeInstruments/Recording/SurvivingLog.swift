@@ -50,9 +50,11 @@ final class SurvivingLog {
         }
         base = mapped
         writeHeader(rootTypeName: rootTypeName, appVersion: appVersion)
+        Self.noteFatalSignals(in: base)
     }
 
     deinit {
+        if !isClosed { Self.stopNotingFatalSignals(in: base) }
         munmap(base, fileSize)
     }
 
@@ -153,6 +155,7 @@ final class SurvivingLog {
     func markClosed() {
         guard !isClosed else { return }
         isClosed = true
+        Self.stopNotingFatalSignals(in: base)
         base.storeLittleEndian(SurvivingLogLayout.State.closed, at: SurvivingLogLayout.Header.state)
         msync(base, SurvivingLogLayout.headerSize, MS_ASYNC)
     }

@@ -15,6 +15,8 @@ struct SurvivingLogReader {
     }
 
     let isClosed: Bool
+    /// The fatal signal noted, 0 when none was.
+    let signal: Int32
     let appVersion: String
     let rootTypeName: String
     /// The entries kept, oldest first.
@@ -91,10 +93,12 @@ struct SurvivingLogReader {
                     in: file, at: headerSize + index * slotSize, index: index, slotCount: slotCount,
                     fault: fault)
             }
+            let signal = file.littleEndian(at: Header.signal, as: Int32.self)
             let lastSequence = file.littleEndian(at: Header.lastSequence, as: UInt64.self)
             let eventsBeforeLast = file.littleEndian(at: Header.eventsBeforeLast, as: UInt64.self)
             return try Self(
-                slots: slots, slotCount: slotCount, slotSize: slotSize, lastSequence: lastSequence,
+                slots: slots, slotCount: slotCount, slotSize: slotSize, signal: signal,
+                lastSequence: lastSequence,
                 eventsBeforeLast: eventsBeforeLast, isClosed: state == SurvivingLogLayout.State.closed,
                 appVersion: appVersion, rootTypeName: rootTypeName, fault: fault)
         }
@@ -110,10 +114,12 @@ struct SurvivingLogReader {
     }
 
     private init(
-        slots: [SlotContent], slotCount: Int, slotSize: Int, lastSequence: UInt64, eventsBeforeLast: UInt64,
+        slots: [SlotContent], slotCount: Int, slotSize: Int, signal: Int32, lastSequence: UInt64,
+        eventsBeforeLast: UInt64,
         isClosed: Bool, appVersion: String, rootTypeName: String, fault: (Int, String) -> RecordingError
     ) throws {
         self.isClosed = isClosed
+        self.signal = signal
         self.appVersion = appVersion
         self.rootTypeName = rootTypeName
         func offset(ofSlot index: Int) -> Int { SurvivingLogLayout.headerSize + index * slotSize }

@@ -2,7 +2,7 @@ import Foundation
 import Statoscope
 
 /// An app that dies in each way a crash test needs: a `fatalError` in an update, a force-unwrap of an
-/// effect's result, a segmentation fault.
+/// effect's result, a segmentation fault, `abort()`.
 @MainActor
 final class Launchpad: Scope {
     var count = 0
@@ -14,6 +14,7 @@ final class Launchpad: Scope {
         case refuel
         case fuelMeasured(Int?)
         case segfault
+        case callAbort
     }
 
     func update(_ when: When) throws {
@@ -28,6 +29,8 @@ final class Launchpad: Scope {
             fuel = level!
         case .segfault:
             raise(SIGSEGV)
+        case .callAbort:
+            abort()
         }
     }
 }
