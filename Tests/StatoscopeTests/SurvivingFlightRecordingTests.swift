@@ -276,6 +276,20 @@ struct SurvivingFlightRecordingTests {
         }
     }
 
+    @Test func aFileLargerThanAnySurvivingRecordingIsRefusedWithoutReadingIt() throws {
+        let large = try damagedCopy("large") { _ in }
+        defer { try? FileManager.default.removeItem(at: large) }
+        let file = try FileHandle(forWritingTo: large)
+        try file.truncate(atOffset: (1 << 30) + 1)
+        try file.close()
+        #expect {
+            try FlightRecordingFile(contentsOf: large)
+        } throws: { error in
+            "\(error)"
+                == "\(large.path): at byte 1073741824: the file is 1073741825 bytes long; a surviving flight recording is at most 1073741824"
+        }
+    }
+
     @Test func aFileThatIsNotASurvivingRecordingIsRefused() throws {
         let garbage = url("garbage")
         try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: garbage)

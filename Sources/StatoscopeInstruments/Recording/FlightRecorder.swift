@@ -75,7 +75,8 @@ public final class FlightRecorder {
     /// ``init(recording:keepingLast:)`` does, and also in a file at `url` that outlives the process:
     /// read it at the next launch with ``FlightRecordingFile/leftByCrash(at:)``.
     ///
-    /// The file replaces any file at `url`, and has a fixed size: 4 KiB, plus
+    /// The file replaces any file at `url` (give each surviving recorder a file of its own), and has
+    /// a fixed size: 4 KiB, plus
     /// `maximumLineLength + 40` bytes for each of the `capacity` entries it keeps (at most 1 GiB: a
     /// larger request keeps fewer). Each entry is written into it as it is kept, as a recording's
     /// line, with the redaction rules of a ``Recorder``; an event whose line is longer than

@@ -49,13 +49,7 @@ public struct FlightRecordingFile: Sendable {
     /// - Throws: ``RecordingError`` when it cannot be read or is not a whole surviving flight
     ///   recording, naming the byte at fault.
     public init(contentsOf url: URL) throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try [UInt8](Data(contentsOf: url))
-        } catch {
-            throw RecordingError(line: 0, reason: "cannot read \(url.path): \(error.localizedDescription)")
-        }
-        let log = try SurvivingLogReader(bytes, name: url.path)
+        let log = try SurvivingLogReader(try Self.bytes(of: url), name: url.path)
         self.url = url
         endedCleanly = log.isClosed
         signal = log.signal == 0 ? nil : log.signal
@@ -104,6 +98,31 @@ public struct FlightRecordingFile: Sendable {
             return
         } catch {
             throw RecordingError(line: 0, reason: "cannot delete \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The file's bytes: its first ones alone when they are not a surviving flight recording's, so
+    /// that a large file of another kind is refused without being read whole.
+    private static func bytes(of url: URL) throws -> [UInt8] {
+        do {
+            let file = try FileHandle(forReadingFrom: url)
+            defer { try? file.close() }
+            let head = [UInt8](try file.read(upToCount: SurvivingLogLayout.headerSize) ?? Data())
+            guard head.starts(with: SurvivingLogLayout.magic) else { return head }
+            let size = try file.seekToEnd()
+            guard size <= UInt64(SurvivingLogLayout.maximumFileSize) else {
+                throw RecordingError(
+                    line: 0,
+                    reason:
+                        "\(url.path): at byte \(SurvivingLogLayout.maximumFileSize): the file is \(size) bytes long; a surviving flight recording is at most \(SurvivingLogLayout.maximumFileSize)"
+                )
+            }
+            try file.seek(toOffset: 0)
+            return [UInt8](try file.readToEnd() ?? Data())
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            throw RecordingError(line: 0, reason: "cannot read \(url.path): \(error.localizedDescription)")
         }
     }
 
