@@ -24,6 +24,24 @@ final class ShipLog: Scope {
     }
 }
 
+/// A scope whose type's name is as long as its nesting makes it.
+@MainActor
+final class Matryoshka<Inner>: Scope {
+    enum When: Codable, Sendable { case poke }
+    func update(_ when: When) throws {
+        effectsState.enqueue(MatryoshkaLookUp<Inner>().map { _ in When.poke })
+    }
+}
+
+struct MatryoshkaLookUp<Inner>: Effect {
+    func runEffect() async throws -> Int { 1 }
+}
+
+/// A scope's type whose name is longer than a slot of 512 bytes holds.
+typealias LongMatryoshka = Matryoshka<(Matryoshka4x, Matryoshka4x, Matryoshka4x, Matryoshka4x, Matryoshka4x)>
+typealias Matryoshka4x = Matryoshka<(Matryoshka4, Matryoshka4, Matryoshka4, Matryoshka4)>
+typealias Matryoshka4 = Matryoshka<Matryoshka<Matryoshka<Matryoshka<Int>>>>
+
 /// The layout a surviving flight recording's file has, as its format documents it: what these
 /// tests damage on purpose.
 private enum Layout {
@@ -164,6 +182,27 @@ struct SurvivingFlightRecordingTests {
             "\(error)".hasPrefix(
                 "line 3: the event of ShipLog at ShipLog was not recorded: its line would be 5062 bytes long")
         }
+    }
+
+    @Test func entriesWhoseLinesCannotFitASlotEvenWithoutTheirValuesAreKeptAsLinesThatSaySo() throws {
+        let nest = LongMatryoshka()
+        #expect("\(LongMatryoshka.self)".utf8.count > 600)
+        let recorder = try FlightRecorder(
+            recording: nest, keepingLast: 4, survivingIn: url("nest"), maximumLineLength: 512)
+        nest.send(.poke)
+        recorder.stop()
+        let lines = try FlightRecordingFile(contentsOf: url("nest")).jsonLines.split(separator: "\n")
+        // A header, the event, its effect's steps so far (enqueued, perhaps started), the end line.
+        #expect((4...5).contains(lines.count), "\(lines)")
+        #expect(lines[1].hasPrefix(#"{"n":2,"path":[],"scope":"","unrecordable":"its line would be "#))
+        #expect(
+            lines[1].hasSuffix(#" bytes long, more than a slot of this file holds, even without its event"}"#)
+        )
+        for step in lines.dropFirst(2).dropLast() {
+            #expect(step.contains(#","path":[],"scope":"","effect":"(its line would be "#), "\(step)")
+            #expect(step.hasSuffix(#"more than a slot of this file holds)","step":"unknown"}"#))
+        }
+        #expect(lines.last == #"{"n":\#(lines.count),"end":{"events":1}}"#)
     }
 
     @Test func aSensitiveValueIsRedactedInTheFile() throws {

@@ -119,9 +119,11 @@ final class SurvivingLog {
         // unrecordable line with a path that long) is written as one that says so, without its path.
         var length = line.count - 1
         if length > slotSize - Slot.line {
-            let reason =
-                #"{"n":1,"path":[],"scope":"","unrecordable":"its line would be \#(length) bytes long, more than a slot of this file holds, even without its event"}"#
-            length = writeLine(Array(reason.utf8), into: slot)
+            let stand =
+                kind == SurvivingLogLayout.Kind.event
+                ? #"{"n":1,"path":[],"scope":"","unrecordable":"its line would be \#(length) bytes long, more than a slot of this file holds, even without its event"}"#
+                : #"{"n":1,"path":[],"scope":"","effect":"(its line would be \#(length) bytes long, more than a slot of this file holds)","step":"unknown"}"#
+            length = writeLine(Array(stand.utf8), into: slot)
         } else {
             // SAFETY: Sound because the slot has room for `length` bytes after its head (checked just
             // above), and `line` holds `length + 1` bytes.
