@@ -131,6 +131,13 @@ struct CrashRecordingTests {
         let source = try planSource(crash)
         expectPlanEnds(with: ".WHEN(.abort)", in: source)
         #expect(source.contains(".WHEN(.count(2))\n        .THEN(\\.count, equals: 2)"), "\(source)")
+        // The text says how the run ended: read from it, the plan is the same.
+        #expect(
+            crash.jsonLines.hasPrefix(
+                #"{"format":"statoscope-recording","root":"Launchpad","stopped":false,"#))
+        let fromText = try TestPlanSource(jsonLines: crash.jsonLines) { Launchpad() }
+            .swiftSource(testName: "crashedLaunch", imports: [])
+        #expect(fromText == source)
         // The suite compiles and runs the committed plan: its exit test sends the trapping step.
         try GeneratedFile.check(source, isCommittedAs: "CrashedLaunchPlan.swift")
     }

@@ -160,6 +160,19 @@ struct SurvivingFlightRecordingTests {
         withExtendedLifetime(recorder) {}
     }
 
+    #if os(Linux)
+        @Test func aFileTheDiskHasNoRoomForIsRefusedWhenTheRecorderStarts() throws {
+            // Every write to /dev/full fails as a full disk does.
+            let full = URL(fileURLWithPath: "/dev/full")
+            #expect {
+                try FlightRecorder(recording: ShipLog(), keepingLast: 4, survivingIn: full)
+            } throws: { error in
+                "\(error)"
+                    == "cannot reserve \(Layout.headerSize + 4 * Layout.slotSize(2_048)) bytes for /dev/full: No space left on device"
+            }
+        }
+    #endif
+
     @Test func anEventLongerThanASlotIsKeptAsAnUnrecordableLineThatSaysSo() throws {
         let logbook = ShipLog()
         let recorder = try FlightRecorder(

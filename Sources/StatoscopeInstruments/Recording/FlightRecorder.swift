@@ -92,7 +92,8 @@ public final class FlightRecorder {
     /// - Parameters:
     ///   - appVersion: The version the file names, for a crash report; when nil, the main bundle's
     ///     `CFBundleShortVersionString` and `CFBundleVersion`, or empty without them.
-    /// - Throws: ``RecordingError`` when the file cannot be created or mapped into memory.
+    /// - Throws: ``RecordingError`` when the file cannot be created, written out in full (a disk
+    ///   without room for it) or mapped into memory.
     public convenience init<Root: Scope>(
         recording root: Root, keepingLast capacity: Int = 1_000, survivingIn url: URL,
         appVersion: String? = nil, maximumLineLength: Int = 2_048

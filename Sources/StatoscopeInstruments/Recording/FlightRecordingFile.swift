@@ -40,8 +40,10 @@ public struct FlightRecordingFile: Sendable {
     /// Whether an entry was being written when the run ended: it is left out, since it cannot be
     /// read whole.
     public let droppedTornEntry: Bool
-    /// What it kept, as the text of a flight recording: a header (with ``droppedEventCount``), a line
-    /// per entry kept, oldest first, and an end line. For a crash report, or the inspector.
+    /// What it kept, as the text of a flight recording: a header (with ``droppedEventCount``, and
+    /// whether its run ended without stopping its recorder), a line per entry kept, oldest first, and
+    /// an end line. For a crash report, or the inspector; `TestPlanSource(jsonLines:root:)` reads it
+    /// as it reads ``recording``.
     public let jsonLines: String
 
     /// Reads the file at `url`, ended cleanly or not.
@@ -83,11 +85,7 @@ public struct FlightRecordingFile: Sendable {
     ///   is above zero: the ones before cannot be made up) or holds an event that could not be
     ///   recorded.
     public var recording: Recording {
-        get throws {
-            var recording = try Recording(jsonLines: jsonLines)
-            recording.lastEventEndedItsRun = !endedCleanly
-            return recording
-        }
+        get throws { try Recording(jsonLines: jsonLines) }
     }
 
     /// Deletes the file, once what it holds has been sent; a file already gone is not an error.
@@ -129,7 +127,9 @@ public struct FlightRecordingFile: Sendable {
     /// The text of a flight recording holding the entries kept, numbered from line 2.
     private static func jsonLines(of log: SurvivingLogReader, name: String) throws -> String {
         var writer = RecordingWriter()
-        var text = writer.header(rootTypeName: log.rootTypeName, droppedEvents: log.droppedEventCount)
+        var text = writer.header(
+            rootTypeName: log.rootTypeName, droppedEvents: log.droppedEventCount,
+            endedWithoutStopping: !log.isClosed)
         var events = 0
         for (index, entry) in log.entries.enumerated() {
             // Each line was numbered as it was written; here it takes its place after the header.

@@ -27,8 +27,13 @@ package struct RecordingWriter {
 
     package init() {}
 
-    /// The header, line 1.
-    package mutating func header(rootTypeName: String, droppedEvents: Int = 0) -> String {
+    /// The header, line 1; `endedWithoutStopping` for the recording a run left without stopping its
+    /// recorder.
+    package mutating func header(
+        rootTypeName: String, droppedEvents: Int = 0, endedWithoutStopping: Bool = false
+    )
+        -> String
+    {
         nextLine = 2
         var line = #"{"format":"# + "\"\(RecordingFormat.name)\""
         if droppedEvents > 0 { line += #","dropped":\#(droppedEvents)"# }
@@ -36,6 +41,7 @@ package struct RecordingWriter {
         encoder.bytes.removeAll(keepingCapacity: true)
         encoder.writeString(rootTypeName)
         line += String(decoding: encoder.bytes, as: UTF8.self)
+        if endedWithoutStopping { line += #","stopped":false"# }
         line += #","version":\#(RecordingFormat.version)}"# + "\n"
         return line
     }

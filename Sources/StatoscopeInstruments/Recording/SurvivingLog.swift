@@ -37,12 +37,7 @@ final class SurvivingLog {
         }
         // The mapping keeps the file; the descriptor is not needed once it is made.
         defer { close(descriptor) }
-        // Truncated to nothing, then grown: every slot reads as zeros, empty.
-        guard ftruncate(descriptor, off_t(fileSize)) == 0 else {
-            throw RecordingError(
-                line: 0,
-                reason: "cannot make \(url.path) \(fileSize) bytes long: \(String(cString: strerror(errno)))")
-        }
+        try Self.reserve(fileSize, in: descriptor, path: url.path)
         let mapped = mmap(nil, fileSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw RecordingError(
@@ -56,6 +51,31 @@ final class SurvivingLog {
     deinit {
         if !isClosed { Self.stopNotingFatalSignals(in: base) }
         munmap(base, fileSize)
+    }
+
+    /// Writes `size` zero bytes into the empty file: every slot reads as empty, and the disk holds
+    /// the whole file before anything is mapped. A file grown by `ftruncate` alone would be sparse,
+    /// and a store into a page the disk then had no room for would end the process (`SIGBUS`); the
+    /// pages written are also in memory already, so that the first entries do not wait for them.
+    private static func reserve(_ size: Int, in descriptor: Int32, path: String) throws {
+        let zeros = [UInt8](repeating: 0, count: 1 << 16)
+        var written = 0
+        while written < size {
+            // SAFETY: Sound because `write` reads at most `zeros.count` bytes from the buffer, and
+            // the pointer is used only inside the closure.
+            let count = zeros.withUnsafeBytes {
+                write(descriptor, $0.baseAddress, min($0.count, size - written))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw RecordingError(
+                    line: 0,
+                    reason:
+                        "cannot reserve \(size) bytes for \(path): \(count < 0 ? String(cString: strerror(errno)) : "nothing written")"
+                )
+            }
+            written += count
+        }
     }
 
     private func writeHeader(rootTypeName: String, appVersion: String) {
@@ -92,7 +112,7 @@ final class SurvivingLog {
         guard !isClosed else { return }
         eventCount += 1
         let line = writer.eventLineBytes(path: path, scopeTypeName: scopeTypeName, event: event)
-        write(line, kind: SurvivingLogLayout.Kind.event)
+        store(line, kind: SurvivingLogLayout.Kind.event)
     }
 
     /// Writes a step of an effect's life into the next slot.
@@ -100,13 +120,13 @@ final class SurvivingLog {
         guard !isClosed else { return }
         let line = writer.stepLineBytes(
             path: path, scopeTypeName: scopeTypeName, effectTypeName: effectTypeName, step: step)
-        write(line, kind: SurvivingLogLayout.Kind.step)
+        store(line, kind: SurvivingLogLayout.Kind.step)
     }
 
     /// Writes one line, its terminator the last of `line`, into the slot of the next sequence number:
     /// the header first says which entry is being written, then the slot is filled and its checksum
     /// written last.
-    private func write(_ line: [UInt8], kind: UInt8) {
+    private func store(_ line: [UInt8], kind: UInt8) {
         typealias Slot = SurvivingLogLayout.Slot
         sequence += 1
         let time = SurvivingLogLayout.now()
