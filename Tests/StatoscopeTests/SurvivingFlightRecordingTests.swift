@@ -53,13 +53,18 @@ private enum Layout {
 
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(20)))
-struct SurvivingFlightRecordingTests {
+final class SurvivingFlightRecordingTests {
+    /// A folder of each test's own, removed after it.
     private let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "statoscope-surviving-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     private func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
