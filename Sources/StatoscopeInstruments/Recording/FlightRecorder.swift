@@ -26,6 +26,10 @@ import StatoscopeEffects
 /// capacity, its header says how many, and reading it refuses to replay it (the events it lacks
 /// cannot be made up), though its lines still tell what happened last.
 ///
+/// Given a file (``init(recording:keepingLast:survivingIn:appVersion:maximumLineLength:)``), it also
+/// writes each entry there as it keeps it, so that the last ones outlive the process however it ends:
+/// the next launch reads them with ``FlightRecordingFile/leftByCrash(at:)``.
+///
 /// Every ``ErrorReport`` carries the record of the most recently started flight recorder still
 /// running, in ``ErrorReport/flightRecording``; one started inside
 /// ``withIsolatedInstruments(_:)-(()->Result)`` gives it only to the reports made there, and before
