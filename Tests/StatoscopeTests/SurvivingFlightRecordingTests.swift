@@ -316,6 +316,55 @@ final class SurvivingFlightRecordingTests {
         }
     }
 
+    @Test func aLastEntryThatDoesNotReadInAFileClosedCleanlyIsDamageNotATornWrite() throws {
+        let damaged = try damagedCopy("closed") { $0[Layout.headerSize + 45] ^= 0x01 }
+        #expect {
+            try FlightRecordingFile(contentsOf: damaged)
+        } throws: { error in
+            "\(error)"
+                == "\(damaged.path): at byte 4096: slot 0 is damaged: entry 1, written last, does not read whole, though the file was closed cleanly"
+        }
+    }
+
+    @Test func aHeaderNamingAnEntryFarFromTheSlotsIsRefusedNotTrapped() throws {
+        let damaged = try damagedCopy("sequence") { bytes in
+            for offset in 48..<56 { bytes[offset] = 0xFF }
+        }
+        #expect {
+            try FlightRecordingFile(contentsOf: damaged)
+        } throws: { error in
+            "\(error)"
+                == "\(damaged.path): at byte 48: the header says entry \(UInt64.max) was written last, but the newest entry in the slots is 1"
+        }
+    }
+
+    @Test func bytesChangedAnywhereAreReadOrRefusedNeverMisread() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(
+            recording: logbook, keepingLast: 4, survivingIn: url("flips"), maximumLineLength: 512)
+        for page in 1...6 { logbook.send(.write(page)) }
+        recorder.stop()
+        let original = [UInt8](try Data(contentsOf: url("flips")))
+        // A fixed sequence of places and values, the same on every run.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var read = 0
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0...next(3) { bytes[next(bytes.count)] = UInt8(next(256)) }
+            try Data(bytes).write(to: url("flipped"))
+            guard let file = try? FlightRecordingFile(contentsOf: url("flipped")) else { continue }
+            read += 1
+            // What reads is what was written: the last pages, in order, or fewer of them.
+            let kept = pages(in: file)
+            #expect(kept.isEmpty || kept == Array((7 - kept.count)...6), "\(kept)")
+        }
+        #expect(read > 0)
+    }
+
     @Test func aFileCutShortIsRefusedSayingWhere() throws {
         let cut = try damagedCopy("cut") { $0.removeLast(100) }
         let size = Layout.headerSize + 2 * Layout.slotSize(2_048)

@@ -38,7 +38,8 @@ public struct FlightRecordingFile: Sendable {
     /// How many events came before the first one kept: the file keeps only the last ones.
     public let droppedEventCount: Int
     /// Whether an entry was being written when the run ended: it is left out, since it cannot be
-    /// read whole.
+    /// read whole. (A last entry damaged later reads the same way; in a file that ended cleanly, no
+    /// entry was being written, and one that does not read is refused as damage.)
     public let droppedTornEntry: Bool
     /// What it kept, as the text of a flight recording: a header (with ``droppedEventCount``, and
     /// whether its run ended without stopping its recorder), a line per entry kept, oldest first, and

@@ -70,7 +70,13 @@ struct SurvivingLogReader {
                     "slots of \(slotSize) bytes; a slot is \(Slot.line + SurvivingLogLayout.lineLengths.lowerBound) to \(Slot.line + SurvivingLogLayout.lineLengths.upperBound)"
                 )
             }
-            let expectedSize = headerSize + slotCount * slotSize
+            // Multiplied with care: on a 32-bit platform a damaged header's product overflows `Int`.
+            let (slotsSize, overflow) = slotCount.multipliedReportingOverflow(by: slotSize)
+            guard !overflow, slotsSize <= Int.max - headerSize else {
+                throw fault(
+                    Header.slotCount, "\(slotCount) slots of \(slotSize) bytes: more than a file holds")
+            }
+            let expectedSize = headerSize + slotsSize
             guard file.count == expectedSize else {
                 throw fault(
                     min(file.count, expectedSize),
@@ -129,13 +135,15 @@ struct SurvivingLogReader {
         let writing = Int(newest % UInt64(slotCount))
         // The header names the entry begun last before its slot is filled: it is the newest, or the
         // one after it, left unfinished.
-        guard lastSequence + 1 >= newest, lastSequence <= newest + 1 else {
+        let ahead = lastSequence > newest ? lastSequence - newest : 0
+        let behind = newest > lastSequence ? newest - lastSequence : 0
+        guard ahead <= 1, behind <= 1 else {
             throw fault(
                 Header.lastSequence,
                 "the header says entry \(lastSequence) was written last, but the newest entry in the slots is \(newest)"
             )
         }
-        var torn = lastSequence == newest + 1
+        var torn = ahead == 1
         var kept: [Entry] = []
         for (index, content) in slots.enumerated() {
             // The entry this slot holds if nothing is damaged: the newest one that goes in it (the
@@ -162,11 +170,19 @@ struct SurvivingLogReader {
                 kept.append(entry)
             }
         }
+        // A file closed cleanly was not being written: an entry that does not read is damage.
+        if torn, isClosed {
+            throw fault(
+                offset(ofSlot: writing),
+                "slot \(writing) is damaged: entry \(lastSequence), written last, does not read whole, though the file was closed cleanly"
+            )
+        }
         entries = kept.sorted { $0.sequence < $1.sequence }
         droppedTornEntry = torn
         if let first = entries.first {
-            let eventsBefore = first.eventNumber - (first.kind == SurvivingLogLayout.Kind.event ? 1 : 0)
-            droppedEventCount = Int(clamping: eventsBefore)
+            let isEvent = first.kind == SurvivingLogLayout.Kind.event
+            droppedEventCount = Int(
+                clamping: isEvent && first.eventNumber > 0 ? first.eventNumber - 1 : first.eventNumber)
         } else {
             // Nothing kept: the one entry begun was left unfinished, or none was begun.
             droppedEventCount = torn ? Int(clamping: eventsBeforeLast) : 0
