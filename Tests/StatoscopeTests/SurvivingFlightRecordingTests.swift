@@ -69,6 +69,17 @@ final class SurvivingFlightRecordingTests {
 
     private func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
+    /// Checks that reading the file at `url` is refused with `message`.
+    private func expectRefusal(
+        of url: URL, saying message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(sourceLocation: sourceLocation) {
+            try FlightRecordingFile(contentsOf: url)
+        } throws: { error in
+            "\(error)" == message
+        }
+    }
+
     /// The kept events' page numbers, read from the recording's text.
     private func pages(in file: FlightRecordingFile) -> [Int] {
         file.jsonLines.split(separator: "\n").compactMap { line in
@@ -274,23 +285,21 @@ final class SurvivingFlightRecordingTests {
 
     @Test func aDamagedSlotThatIsNotTheLastIsRefusedNamingItsByte() throws {
         let damaged = try fileTornAt(2, capacity: 8, pages: 4, name: "middle")
-        #expect {
-            try FlightRecordingFile(contentsOf: damaged)
-        } throws: { error in
-            "\(error)"
-                == "\(damaged.path): at byte 48: the header says entry 2 was written last, but the newest entry in the slots is 4"
-        }
+        expectRefusal(
+            of: damaged,
+            saying:
+                "\(damaged.path): at byte 48: the header says entry 2 was written last, but the newest entry in the slots is 4"
+        )
         // The header left as it was: slot 1 itself is at fault.
         var bytes = [UInt8](try Data(contentsOf: damaged))
         withUnsafeBytes(of: UInt64(4).littleEndian) { bytes.replaceSubrange(48..<56, with: $0) }
         try Data(bytes).write(to: damaged)
         let slot = Layout.headerSize + Layout.slotSize(2_048)
-        #expect {
-            try FlightRecordingFile(contentsOf: damaged)
-        } throws: { error in
-            "\(error)"
-                == "\(damaged.path): at byte \(slot): slot 1 is damaged: its checksum does not match what it holds"
-        }
+        expectRefusal(
+            of: damaged,
+            saying:
+                "\(damaged.path): at byte \(slot): slot 1 is damaged: its checksum does not match what it holds"
+        )
     }
 
     // MARK: Files that are not whole
@@ -308,34 +317,30 @@ final class SurvivingFlightRecordingTests {
 
     @Test func aFileOfANewerFormatIsRefusedSayingSo() throws {
         let damaged = try damagedCopy("newer") { $0[8] = 2 }
-        #expect {
-            try FlightRecordingFile(contentsOf: damaged)
-        } throws: { error in
-            "\(error)"
-                == "\(damaged.path): at byte 8: format version 2 is a newer one; this library reads version 1"
-        }
+        expectRefusal(
+            of: damaged,
+            saying:
+                "\(damaged.path): at byte 8: format version 2 is a newer one; this library reads version 1")
     }
 
     @Test func aLastEntryThatDoesNotReadInAFileClosedCleanlyIsDamageNotATornWrite() throws {
         let damaged = try damagedCopy("closed") { $0[Layout.headerSize + 45] ^= 0x01 }
-        #expect {
-            try FlightRecordingFile(contentsOf: damaged)
-        } throws: { error in
-            "\(error)"
-                == "\(damaged.path): at byte 4096: slot 0 is damaged: entry 1, written last, does not read whole, though the file was closed cleanly"
-        }
+        expectRefusal(
+            of: damaged,
+            saying:
+                "\(damaged.path): at byte 4096: slot 0 is damaged: entry 1, written last, does not read whole, though the file was closed cleanly"
+        )
     }
 
     @Test func aHeaderNamingAnEntryFarFromTheSlotsIsRefusedNotTrapped() throws {
         let damaged = try damagedCopy("sequence") { bytes in
             for offset in 48..<56 { bytes[offset] = 0xFF }
         }
-        #expect {
-            try FlightRecordingFile(contentsOf: damaged)
-        } throws: { error in
-            "\(error)"
-                == "\(damaged.path): at byte 48: the header says entry \(UInt64.max) was written last, but the newest entry in the slots is 1"
-        }
+        expectRefusal(
+            of: damaged,
+            saying:
+                "\(damaged.path): at byte 48: the header says entry \(UInt64.max) was written last, but the newest entry in the slots is 1"
+        )
     }
 
     @Test func bytesChangedAnywhereAreReadOrRefusedNeverMisread() throws {
@@ -368,18 +373,15 @@ final class SurvivingFlightRecordingTests {
     @Test func aFileCutShortIsRefusedSayingWhere() throws {
         let cut = try damagedCopy("cut") { $0.removeLast(100) }
         let size = Layout.headerSize + 2 * Layout.slotSize(2_048)
-        #expect {
-            try FlightRecordingFile(contentsOf: cut)
-        } throws: { error in
-            "\(error)"
-                == "\(cut.path): at byte \(size - 100): cut short: the file is \(size - 100) bytes long; its header says \(size)"
-        }
+        expectRefusal(
+            of: cut,
+            saying:
+                "\(cut.path): at byte \(size - 100): cut short: the file is \(size - 100) bytes long; its header says \(size)"
+        )
         let headerOnly = try damagedCopy("header") { $0.removeSubrange(20...) }
-        #expect {
-            try FlightRecordingFile(contentsOf: headerOnly)
-        } throws: { error in
-            "\(error)" == "\(headerOnly.path): at byte 20: cut short: the file ends inside its header"
-        }
+        expectRefusal(
+            of: headerOnly,
+            saying: "\(headerOnly.path): at byte 20: cut short: the file ends inside its header")
     }
 
     @Test func aFileLargerThanAnySurvivingRecordingIsRefusedWithoutReadingIt() throws {
@@ -388,23 +390,21 @@ final class SurvivingFlightRecordingTests {
         let file = try FileHandle(forWritingTo: large)
         try file.truncate(atOffset: (1 << 30) + 1)
         try file.close()
-        #expect {
-            try FlightRecordingFile(contentsOf: large)
-        } throws: { error in
-            "\(error)"
-                == "\(large.path): at byte 1073741824: the file is 1073741825 bytes long; a surviving flight recording is at most 1073741824"
-        }
+        expectRefusal(
+            of: large,
+            saying:
+                "\(large.path): at byte 1073741824: the file is 1073741825 bytes long; a surviving flight recording is at most 1073741824"
+        )
     }
 
     @Test func aFileThatIsNotASurvivingRecordingIsRefused() throws {
         let garbage = url("garbage")
         try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: garbage)
-        #expect {
-            try FlightRecordingFile(contentsOf: garbage)
-        } throws: { error in
-            "\(error)"
-                == "\(garbage.path): at byte 0: not a surviving flight recording: it does not start with \"STSFLREC\""
-        }
+        expectRefusal(
+            of: garbage,
+            saying:
+                "\(garbage.path): at byte 0: not a surviving flight recording: it does not start with \"STSFLREC\""
+        )
         #expect {
             try FlightRecordingFile(contentsOf: url("absent"))
         } throws: { error in
