@@ -18,6 +18,9 @@ struct StatoscopeDemo: AsyncParsableCommand {
 
             Replay that recording with --replay: it prints the same final state, without a server.
 
+            --crash records a countdown that dies in an update, in a flight recording that survives \
+            the process; run it again to print that recording and the test plan that reproduces it.
+
             --slow-server with a shorter --patience shows completions arriving after the user moved \
             on; --failing-server shows failed completions, and prints the flight recording the error report \
             carries, then replays it. --interactive reads these commands: tap, \
@@ -69,6 +72,13 @@ struct StatoscopeDemo: AsyncParsableCommand {
             """)
     var inspect = false
 
+    @Flag(
+        help: """
+            Record a countdown whose last update ends the process; run again with --crash to print \
+            what the previous run's flight recording kept and the test plan that plays it again.
+            """)
+    var crash = false
+
     func validate() throws {
         if let slowServer, slowServer < 0 {
             throw ValidationError(
@@ -88,12 +98,21 @@ struct StatoscopeDemo: AsyncParsableCommand {
                     "--slow-server and --failing-server apply to the embedded server, not --server")
             }
         }
+        if crash,
+            interactive || server != nil || slowServer != nil || failingServer || inspect || replay != nil
+        {
+            throw ValidationError("--crash runs no server and no session: use it alone")
+        }
         if replay != nil, interactive || server != nil || slowServer != nil || failingServer || inspect {
             throw ValidationError("--replay runs no server and no session: use it alone")
         }
     }
 
     func run() async throws {
+        if crash {
+            try await DemoCrash.run()
+            return
+        }
         if let replay {
             try await Self.replay(URL(fileURLWithPath: replay))
             return

@@ -54,12 +54,16 @@ private enum CrashingChild {
         let app = Launchpad()
         let recorder = try? FlightRecorder(recording: app, keepingLast: 8, survivingIn: url)
         for count in 1...5 { app.send(.count(count)) }
+        recorder?.waitUntilWritten()
         guard let file = try? FileHandle(forWritingTo: url) else { return }
         // The sixth entry's slot (header 4,096 bytes, slots of 40 + 2,048), part of its line.
         try? file.seek(toOffset: UInt64(4_096 + 5 * 2_088 + 40))
         try? file.write(contentsOf: Data(#"{"n":7,"path":[],"scope":"Laun"#.utf8))
-        try? file.seek(toOffset: 48)
-        try? file.write(contentsOf: Data([6, 0, 0, 0, 0, 0, 0, 0]))
+        // The header: entry 6 begun (at 48), after being handed to the writer (at 64).
+        for offset in [48, 64] {
+            try? file.seek(toOffset: UInt64(offset))
+            try? file.write(contentsOf: Data([6, 0, 0, 0, 0, 0, 0, 0]))
+        }
         kill(getpid(), SIGKILL)
         withExtendedLifetime(recorder) {}
     }

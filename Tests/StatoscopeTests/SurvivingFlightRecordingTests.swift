@@ -13,6 +13,7 @@ final class ShipLog: Scope {
         case write(Int)
         case note(String)
         case setPin(Sensitive<String>)
+        case slow(SlowToWrite)
     }
 
     func update(_ when: When) throws {
@@ -20,7 +21,25 @@ final class ShipLog: Scope {
         case .write(let page): pages.append(page)
         case .note(let text): note = text
         case .setPin(let pin): self.pin = pin.value
+        case .slow(let slow): pages.append(slow.page)
         }
+    }
+}
+
+/// A page whose encoding takes 50 ms: a surviving recorder's writer falls behind while it writes it.
+struct SlowToWrite: Codable, Sendable {
+    let page: Int
+
+    init(page: Int) { self.page = page }
+
+    init(from decoder: any Decoder) throws {
+        page = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        usleep(50_000)
+        var container = encoder.singleValueContainer()
+        try container.encode(page)
     }
 }
 
@@ -47,6 +66,7 @@ typealias Matryoshka4 = Matryoshka<Matryoshka<Matryoshka<Matryoshka<Int>>>>
 private enum Layout {
     static let headerSize = 4_096
     static let lastSequence = 48
+    static let handedOver = 64
     /// A slot's size for lines of at most `maximumLineLength` bytes.
     static func slotSize(_ maximumLineLength: Int) -> Int { 40 + maximumLineLength }
 }
@@ -113,6 +133,7 @@ final class SurvivingFlightRecordingTests {
         let logbook = ShipLog()
         let recorder = try FlightRecorder(recording: logbook, keepingLast: 8, survivingIn: url("open"))
         logbook.send(.write(1))
+        recorder.waitUntilWritten()
         let crash = try #require(try FlightRecordingFile.leftByCrash(at: url("open")))
         #expect(!crash.endedCleanly)
         #expect(pages(in: crash) == [1])
@@ -253,13 +274,15 @@ final class SurvivingFlightRecordingTests {
         let logbook = ShipLog()
         let recorder = try FlightRecorder(recording: logbook, keepingLast: capacity, survivingIn: url(name))
         for page in 1...pages { logbook.send(.write(page)) }
-        withExtendedLifetime(recorder) {}
+        recorder.waitUntilWritten()
         var bytes = [UInt8](try Data(contentsOf: url(name)))
         let slot = Layout.headerSize + ((torn - 1) % capacity) * Layout.slotSize(2_048)
         // Half of a new line written over the old one, the slot's head not yet.
         for offset in 40..<60 { bytes[slot + offset] = UInt8(ascii: "z") }
         withUnsafeBytes(of: UInt64(torn).littleEndian) {
             bytes.replaceSubrange(Layout.lastSequence..<(Layout.lastSequence + 8), with: $0)
+            // Handed to the writer before it began writing it.
+            if torn > pages { bytes.replaceSubrange(Layout.handedOver..<(Layout.handedOver + 8), with: $0) }
         }
         let damaged = url(name + "-torn")
         try Data(bytes).write(to: damaged)
@@ -302,6 +325,61 @@ final class SurvivingFlightRecordingTests {
         )
     }
 
+    // MARK: A writer behind the app
+
+    @Test func aWriterHeldUpKeepsTheLastEventsAllTheSame() throws {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 8, survivingIn: url("behind"))
+        // The writer takes 50 ms over the first event, while a hundred more are kept: it gives up
+        // those that the last eight would overwrite in the file anyway.
+        logbook.send(.slow(SlowToWrite(page: 0)))
+        for page in 1...100 { logbook.send(.write(page)) }
+        recorder.waitUntilWritten()
+        let file = try #require(try FlightRecordingFile.leftByCrash(at: url("behind")))
+        #expect(pages(in: file) == Array(93...100))
+        #expect(file.droppedEventCount == 93)
+        #expect(file.unwrittenEntryCount == 0)
+        #expect(!file.droppedTornEntry)
+        withExtendedLifetime(recorder) {}
+    }
+
+    /// The bytes of a file of a ring of 8 after `pages` events, its recorder still running.
+    private func runningFile(pages: Int, name: String) throws -> [UInt8] {
+        let logbook = ShipLog()
+        let recorder = try FlightRecorder(recording: logbook, keepingLast: 8, survivingIn: url(name))
+        for page in 1...pages { logbook.send(.write(page)) }
+        recorder.waitUntilWritten()
+        defer { withExtendedLifetime(recorder) {} }
+        return [UInt8](try Data(contentsOf: url(name)))
+    }
+
+    @Test func aFileLeftWhileItsWriterCaughtUpKeepsOnlyTheEntriesAfterTheGap() throws {
+        // Entries 1 to 8 written; 9 to 16 given up; 17 to 20 written over slots 0 to 3 when the
+        // process died, slots 4 to 7 still holding 5 to 8.
+        let early = try runningFile(pages: 8, name: "early")
+        var late = try runningFile(pages: 20, name: "late")
+        let slotsFromFive = Layout.headerSize + 4 * Layout.slotSize(2_048)
+        late.replaceSubrange(slotsFromFive..., with: early[slotsFromFive...])
+        try Data(late).write(to: url("caught-up"))
+        let file = try FlightRecordingFile(contentsOf: url("caught-up"))
+        #expect(pages(in: file) == [17, 18, 19, 20])
+        #expect(file.droppedEventCount == 16)
+        #expect(!file.droppedTornEntry)
+        #expect(file.jsonLines.hasPrefix(#"{"format":"statoscope-recording","dropped":16,"#))
+    }
+
+    @Test func entriesKeptButNeverWrittenAreCounted() throws {
+        var bytes = try runningFile(pages: 8, name: "unwritten")
+        withUnsafeBytes(of: UInt64(11).littleEndian) {
+            bytes.replaceSubrange(Layout.handedOver..<(Layout.handedOver + 8), with: $0)
+        }
+        try Data(bytes).write(to: url("unwritten"))
+        let file = try FlightRecordingFile(contentsOf: url("unwritten"))
+        #expect(file.unwrittenEntryCount == 3)
+        #expect(pages(in: file) == Array(1...8))
+        #expect(!file.droppedTornEntry)
+    }
+
     // MARK: Files that are not whole
 
     private func damagedCopy(_ name: String, _ change: (inout [UInt8]) -> Void) throws -> URL {
@@ -339,7 +417,7 @@ final class SurvivingFlightRecordingTests {
         expectRefusal(
             of: damaged,
             saying:
-                "\(damaged.path): at byte 48: the header says entry \(UInt64.max) was written last, but the newest entry in the slots is 1"
+                "\(damaged.path): at byte 48: the header says entry \(UInt64.max) was written last, but the recorder kept 1"
         )
     }
 

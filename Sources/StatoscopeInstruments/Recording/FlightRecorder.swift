@@ -141,6 +141,12 @@ public final class FlightRecorder {
         Self.installLifecycleRecorder()
     }
 
+    /// Returns once a surviving recorder's file holds every entry kept so far (its writer thread
+    /// writes them moments after they are kept); at once for a recorder that keeps none in a file.
+    package func waitUntilWritten() {
+        storage.surviving?.waitUntilWritten()
+    }
+
     /// What it kept, oldest first, as the text of a recording.
     public func jsonLines() -> String {
         Self.jsonLines(of: storage.log, rootTypeName: rootTypeName)

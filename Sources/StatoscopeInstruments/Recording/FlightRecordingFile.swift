@@ -41,6 +41,12 @@ public struct FlightRecordingFile: Sendable {
     /// read whole. (A last entry damaged later reads the same way; in a file that ended cleanly, no
     /// entry was being written, and one that does not read is refused as damage.)
     public let droppedTornEntry: Bool
+    /// How many entries (events and effects' steps) the recorder kept after the last one the file
+    /// holds whole: its writer had not yet written them when the run ended. A crash the process can
+    /// catch (a trap, a bad access) gives the writer time to finish first, so this is 0 then unless
+    /// the writer itself was stuck; a kill it cannot catch (`SIGKILL`, the system reclaiming the app)
+    /// loses what was waiting, usually the last microseconds.
+    public let unwrittenEntryCount: Int
     /// What it kept, as the text of a flight recording: a header (with ``droppedEventCount``, and
     /// whether its run ended without stopping its recorder), a line per entry kept, oldest first, and
     /// an end line. For a crash report, or the inspector; `TestPlanSource(jsonLines:root:)` reads it
@@ -59,6 +65,7 @@ public struct FlightRecordingFile: Sendable {
         appVersion = log.appVersion
         droppedEventCount = log.droppedEventCount
         droppedTornEntry = log.droppedTornEntry
+        unwrittenEntryCount = log.unwrittenEntryCount
         lastEventTime = log.entries.last { $0.kind == SurvivingLogLayout.Kind.event }.map {
             Date(timeIntervalSince1970: Double($0.time) / 1e9)
         }

@@ -10,7 +10,8 @@ import Foundation
 ///  28  signal (Int32, 0: none)   32  last entry's time (Int64, ns since 1970, 0: none)
 ///  40  app version's length      44  root type's length (UInt32 each)
 ///  48  last sequence begun (UInt64)                           56  events before it (UInt64)
-///  64  app version (UTF-8, up to 1,024 bytes)               1088  root type (UTF-8, up to 3,008 bytes)
+///  64  last sequence handed to the writer (UInt64)            72  last sequence written whole (UInt64)
+///  80  app version (UTF-8, up to 1,024 bytes)               1104  root type (UTF-8, up to 2,992 bytes)
 /// slot (slot size bytes), entry `s` (counting from 1) in slot `(s - 1) % slot count`
 ///   0  line's length (UInt32)    4  kind (UInt8: 1 event, 2 effect step), 3 zero bytes
 ///   8  sequence (UInt64)        16  events up to this entry, itself included (UInt64)
@@ -20,7 +21,9 @@ import Foundation
 ///
 /// The checksum covers a slot's first 32 bytes and its line: a slot the process was writing when it
 /// died does not match it, so it is dropped rather than misread. A slot is written in place while the
-/// header says the file is open; stopping the recorder sets the state to closed.
+/// header says the file is open; stopping the recorder sets the state to closed. The recorder numbers
+/// each entry as it keeps it and its writer thread fills the slot: the two sequences of the header
+/// say how many entries the process kept that never reached the file.
 enum SurvivingLogLayout {
     static let magic: [UInt8] = Array("STSFLREC".utf8)
     /// The version this library writes and reads.
@@ -39,7 +42,9 @@ enum SurvivingLogLayout {
         static let rootTypeLength = 44
         static let lastSequence = 48
         static let eventsBeforeLast = 56
-        static let appVersion = 64
+        static let handedOver = 64
+        static let lastWritten = 72
+        static let appVersion = 80
         static let appVersionCapacity = 1_024
         static let rootType = appVersion + appVersionCapacity
         static let rootTypeCapacity = SurvivingLogLayout.headerSize - rootType

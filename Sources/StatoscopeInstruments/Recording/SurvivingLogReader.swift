@@ -25,6 +25,9 @@ struct SurvivingLogReader {
     let droppedTornEntry: Bool
     /// How many events came before the first entry kept.
     let droppedEventCount: Int
+    /// Entries handed to the writer after the newest one the file holds whole: the process ended
+    /// before they were written, or while one was.
+    let unwrittenEntryCount: Int
 
     private typealias Header = SurvivingLogLayout.Header
     private typealias Slot = SurvivingLogLayout.Slot
@@ -101,10 +104,11 @@ struct SurvivingLogReader {
             }
             let signal = file.littleEndian(at: Header.signal, as: Int32.self)
             let lastSequence = file.littleEndian(at: Header.lastSequence, as: UInt64.self)
+            let handedOver = file.littleEndian(at: Header.handedOver, as: UInt64.self)
             let eventsBeforeLast = file.littleEndian(at: Header.eventsBeforeLast, as: UInt64.self)
             return try Self(
                 slots: slots, slotCount: slotCount, slotSize: slotSize, signal: signal,
-                lastSequence: lastSequence,
+                lastSequence: lastSequence, handedOver: handedOver,
                 eventsBeforeLast: eventsBeforeLast, isClosed: state == SurvivingLogLayout.State.closed,
                 appVersion: appVersion, rootTypeName: rootTypeName, fault: fault)
         }
@@ -121,7 +125,7 @@ struct SurvivingLogReader {
 
     private init(
         slots: [SlotContent], slotCount: Int, slotSize: Int, signal: Int32, lastSequence: UInt64,
-        eventsBeforeLast: UInt64,
+        handedOver: UInt64, eventsBeforeLast: UInt64,
         isClosed: Bool, appVersion: String, rootTypeName: String, fault: (Int, String) -> RecordingError
     ) throws {
         self.isClosed = isClosed
@@ -129,25 +133,30 @@ struct SurvivingLogReader {
         self.appVersion = appVersion
         self.rootTypeName = rootTypeName
         func offset(ofSlot index: Int) -> Int { SurvivingLogLayout.headerSize + index * slotSize }
-        // The newest entry that reads; the slot after it is the one a write in progress was filling.
+        // The newest entry that reads. The header names the entry begun last before its slot is
+        // filled: the newest, or a later one left unfinished (later by more than one when the writer
+        // had fallen behind and gave up entries that newer ones would overwrite).
         var newest: UInt64 = 0
         for case .entry(let entry) in slots { newest = max(newest, entry.sequence) }
-        let writing = Int(newest % UInt64(slotCount))
-        // The header names the entry begun last before its slot is filled: it is the newest, or the
-        // one after it, left unfinished.
-        let ahead = lastSequence > newest ? lastSequence - newest : 0
-        let behind = newest > lastSequence ? newest - lastSequence : 0
-        guard ahead <= 1, behind <= 1 else {
+        guard newest <= lastSequence || newest - lastSequence == 1 else {
             throw fault(
                 Header.lastSequence,
                 "the header says entry \(lastSequence) was written last, but the newest entry in the slots is \(newest)"
             )
         }
-        var torn = ahead == 1
+        guard lastSequence <= handedOver else {
+            throw fault(
+                Header.lastSequence,
+                "the header says entry \(lastSequence) was written last, but the recorder kept \(handedOver)")
+        }
+        let torn = lastSequence > newest
+        let writing = torn ? Int((lastSequence - 1) % UInt64(slotCount)) : -1
         var kept: [Entry] = []
+        // The newest entry that belongs in the slots but is not there: entries up to it are not
+        // kept, so that what is kept runs without a gap up to the newest.
+        var newestMissing = 0
         for (index, content) in slots.enumerated() {
-            // The entry this slot holds if nothing is damaged: the newest one that goes in it (the
-            // slot being written holds the oldest entry kept, until the write replaces it).
+            // The entry this slot holds if every entry was written: the newest one that goes in it.
             let distance = (Int(clamping: newest) - 1 - index) % slotCount
             let expected = Int(clamping: newest) - (distance < 0 ? distance + slotCount : distance)
             switch content {
@@ -155,21 +164,21 @@ struct SurvivingLogReader {
                 guard index == writing else {
                     throw fault(offset(ofSlot: index), "slot \(index) is damaged: \(reason)")
                 }
-                torn = true
+                newestMissing = max(newestMissing, expected)
             case .empty:
-                guard expected < 1 else {
-                    throw fault(
-                        offset(ofSlot: index), "slot \(index) is empty, where entry \(expected) belongs")
-                }
+                newestMissing = max(newestMissing, expected)
             case .entry(let entry):
+                // An older entry: the one that belongs here was given up, or is the one left
+                // unfinished.
                 guard Int(clamping: entry.sequence) == expected else {
-                    throw fault(
-                        offset(ofSlot: index) + Slot.sequence,
-                        "slot \(index) holds entry \(entry.sequence), where entry \(expected) belongs")
+                    newestMissing = max(newestMissing, expected)
+                    continue
                 }
                 kept.append(entry)
             }
         }
+        kept.removeAll { Int(clamping: $0.sequence) <= newestMissing }
+        unwrittenEntryCount = Int(clamping: handedOver > newest ? handedOver - newest : 0)
         // A file closed cleanly was not being written: an entry that does not read is damage.
         if torn, isClosed {
             throw fault(
