@@ -34,6 +34,31 @@ private enum CrashingChild {
         withExtendedLifetime(recorder) {}
     }
 
+    /// Sends a count, a count its recorder's writer takes 300 ms to write, then an event that traps.
+    static func runWithTheWriterBehind(file name: String) {
+        let app = Launchpad()
+        let recorder = try? FlightRecorder(
+            recording: app, keepingLast: 16, survivingIn: crashFile(name, parent: getppid()))
+        app.send(.count(1))
+        app.send(.slowCount(SlowToRecord(count: 2)))
+        app.send(.abort)
+        withExtendedLifetime(recorder) {}
+    }
+
+    /// Sends two counts, waits until they are written, then an event whose encoding traps on the
+    /// recorder's writer thread.
+    static func runWithAnUnencodableEvent(file name: String) async {
+        let app = Launchpad()
+        let recorder = try? FlightRecorder(
+            recording: app, keepingLast: 16, survivingIn: crashFile(name, parent: getppid()))
+        app.send(.count(1))
+        app.send(.count(2))
+        recorder?.waitUntilWritten()
+        app.send(.unencodable(TrapsWhenRecorded()))
+        for _ in 0..<500 { try? await Task.sleep(for: .milliseconds(10)) }
+        withExtendedLifetime(recorder) {}
+    }
+
     /// Sends counts until a thread kills the process, at whatever point of writing an entry it is.
     static func runUntilKilled(file name: String) {
         let app = Launchpad()
@@ -181,6 +206,34 @@ struct CrashRecordingTests {
         let crash = try recovered("abort")
         #expect(crash.signal == SIGABRT)
         #expect(eventLines(crash).last?.hasSuffix(#""event":{"callAbort":{}}}"#) == true)
+    }
+
+    @Test func aTrapWhileTheWriterIsBehindWaitsForItToWriteEveryEventKept() async throws {
+        let result = await #expect(processExitsWith: .failure) {
+            await CrashingChild.runWithTheWriterBehind(file: "behind")
+        }
+        #expect(result?.exitStatus == .signal(trapSignal))
+        let crash = try recovered("behind")
+        #expect(crash.signal == trapSignal)
+        #expect(crash.unwrittenEntryCount == 0)
+        #expect(
+            eventLines(crash).map { $0.components(separatedBy: #""event":"#)[1] } == [
+                #"{"count":{"_0":1}}}"#, #"{"slowCount":{"_0":2}}}"#, #"{"abort":{}}}"#,
+            ])
+    }
+
+    @Test func anEventWhoseEncodingTrapsEndsTheProcessLeavingTheEventsBeforeIt() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await CrashingChild.runWithAnUnencodableEvent(file: "unencodable")
+        }
+        #expect(result?.exitStatus == .signal(trapSignal))
+        let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(errors.contains("Fatal error: this value cannot be recorded"), "\(errors)")
+        let crash = try recovered("unencodable")
+        #expect(crash.signal == trapSignal)
+        #expect(crash.unwrittenEntryCount == 1)
+        #expect(!crash.droppedTornEntry)
+        #expect(eventLines(crash).count == 2)
     }
 
     @Test func aProcessKilledWhileWritingAnEntryLeavesTheEntriesBeforeIt() async throws {

@@ -15,6 +15,8 @@ final class Launchpad: Scope {
         case fuelMeasured(Int?)
         case segfault
         case callAbort
+        case slowCount(SlowToRecord)
+        case unencodable(TrapsWhenRecorded)
     }
 
     func update(_ when: When) throws {
@@ -31,6 +33,10 @@ final class Launchpad: Scope {
             raise(SIGSEGV)
         case .callAbort:
             abort()
+        case .slowCount(let slow):
+            count = slow.count
+        case .unencodable:
+            break
         }
     }
 }
@@ -38,4 +44,33 @@ final class Launchpad: Scope {
 /// Reads no fuel at all.
 struct FuelGauge: Effect {
     func runEffect() async throws -> Int? { nil }
+}
+
+/// A count whose encoding takes 300 ms: a surviving recorder's writer is still writing it when the
+/// next event traps.
+struct SlowToRecord: Codable, Sendable {
+    let count: Int
+
+    init(count: Int) { self.count = count }
+
+    init(from decoder: any Decoder) throws {
+        count = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        usleep(300_000)
+        var container = encoder.singleValueContainer()
+        try container.encode(count)
+    }
+}
+
+/// A value whose encoding traps: it ends the process on the recorder's writer thread.
+struct TrapsWhenRecorded: Codable, Sendable {
+    init() {}
+
+    init(from decoder: any Decoder) throws {}
+
+    func encode(to encoder: any Encoder) throws {
+        fatalError("this value cannot be recorded")
+    }
 }
