@@ -49,7 +49,7 @@ enum DemoCrash {
         print("its flight recording, from \(crash.url.path):")
         print(crash.jsonLines, terminator: "")
         let source = try TestPlanSource(recording: crash.recording) { Countdown() }
-            .swiftSource(testName: "countdownCrash", imports: ["StatoscopeDemo"])
+            .swiftSource(testName: "countdownCrash", imports: [])
         print("the test plan that plays it again (its last step is the one that ended the run):")
         print(source, terminator: "")
         try crash.delete()

@@ -31,7 +31,8 @@ import StatoscopeEffects
 /// the next launch reads them with ``FlightRecordingFile/leftByCrash(at:)``.
 ///
 /// Every ``ErrorReport`` carries the record of the most recently started flight recorder still
-/// running, in ``ErrorReport/flightRecording``; one started inside
+/// running on the tree of the scope it is about, in ``ErrorReport/flightRecording`` (none when no
+/// recorder records that tree); one started inside
 /// ``withIsolatedInstruments(_:)-(()->Result)`` gives it only to the reports made there, and before
 /// any recorder started outside. It stops at ``stop()`` or when released, and holds its root
 /// weakly.
@@ -51,7 +52,7 @@ public final class FlightRecorder {
     /// The flight recorders running, most recently started last, and what they installed.
     ///
     // Global because error reports are: whichever scope's update or effect fails, its report
-    // carries the record of the most recently started recorder still running.
+    // carries the record of the most recently started recorder still running on its tree.
     private static var recorders = Recorders()
 
     private struct Recorders {
@@ -177,30 +178,40 @@ public final class FlightRecorder {
         }
     }
 
-    /// Gives a report the record of the most recently started flight recorder still running, as it
-    /// is now; it becomes text only if the report's ``ErrorReport/flightRecording`` is read.
+    /// Gives a report the record of the most recently started flight recorder still running on the
+    /// tree of the report's scope, as it is now; it becomes text only if the report's ``ErrorReport/flightRecording`` is read.
     ///
     /// Inside ``withIsolatedInstruments(_:)-(()->Result)``, a recorder started in the innermost
     /// isolation comes first, then one of the isolations around it, then one of the whole app's:
     /// a test's own recorder goes into its reports, whatever other tests start meanwhile.
     private static func attachRecord(to report: inout ErrorReport) {
-        guard report.flightRecordingSource == nil, let recorder = recorderForReports() else { return }
+        guard report.flightRecordingSource == nil, let recorder = recorderForReports(of: report) else { return }
         let log = recorder.storage.log
         let rootTypeName = recorder.rootTypeName
         report.flightRecordingSource = DeferredText { jsonLines(of: log, rootTypeName: rootTypeName) }
     }
 
     /// The running recorder whose record goes into a report made now: see `attachRecord(to:)`.
-    private static func recorderForReports() -> FlightRecorder? {
+    private static func recorderForReports(of report: ErrorReport) -> FlightRecorder? {
         var isolation = InstrumentIsolation.capture()
         while true {
             let found = recorders.running.last {
-                $0.recorder?.registration != nil && $0.isolation === isolation
+                guard let recorder = $0.recorder, recorder.registration != nil, $0.isolation === isolation
+                else { return false }
+                return recorder.records(report.scopeID)
             }
             if let recorder = found?.recorder { return recorder }
             guard let current = isolation else { return nil }
             isolation = current.enclosing
         }
+    }
+
+    /// Whether the scope identified by `scopeID` is in the tree this recorder records.
+    private func records(_ scopeID: ObjectIdentifier) -> Bool {
+        guard let root = storage.root else { return false }
+        if ObjectIdentifier(root) == scopeID { return true }
+        guard let runtime = ScopeRuntimeTable.runtime(withID: scopeID) else { return false }
+        return RecordedPath.of(runtime, below: root) != nil
     }
 
     /// What a flight recorder keeps, apart from it so that its entry tap can hold it strongly.

@@ -19,6 +19,13 @@ final class SurvivingLog {
     init(
         url: URL, capacity: Int, maximumLineLength: Int, rootTypeName: String, appVersion: String
     ) throws {
+        guard Self.canNoteAnotherFile else {
+            throw RecordingError(
+                line: 0,
+                reason:
+                    "cannot keep a surviving flight recording in \(url.path): \(Self.maximumOpenFiles) surviving flight recorders are running, the most a process runs at once"
+            )
+        }
         file = try SurvivingLogFile(
             url: url, capacity: capacity, maximumLineLength: maximumLineLength, rootTypeName: rootTypeName,
             appVersion: appVersion)
@@ -29,7 +36,8 @@ final class SurvivingLog {
         }
         thread.name = "Statoscope surviving flight recording"
         thread.start()
-        Self.noteFatalSignals(in: file.base, writtenBy: handOver.waitForWriter())
+        // Room was checked above, and only the main actor opens files.
+        _ = Self.noteFatalSignals(in: file.base, writtenBy: handOver.waitForWriter())
     }
 
     deinit {

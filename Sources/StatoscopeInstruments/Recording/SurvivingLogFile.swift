@@ -18,6 +18,8 @@ final class SurvivingLogFile: @unchecked Sendable {
     let slotSize: Int
     let base: UnsafeMutableRawPointer
     private let fileSize: Int
+    /// Open while the file is: it holds the lock that keeps other recorders out.
+    private let descriptor: Int32
 
     /// Creates or replaces the file at `url`, of a fixed size, maps it and writes its header.
     init(url: URL, capacity: Int, maximumLineLength: Int, rootTypeName: String, appVersion: String) throws {
@@ -25,20 +27,42 @@ final class SurvivingLogFile: @unchecked Sendable {
         (slotCount, slotSize) = SurvivingLogLayout.geometry(
             capacity: capacity, maximumLineLength: maximumLineLength)
         fileSize = SurvivingLogLayout.headerSize + slotCount * slotSize
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw RecordingError(
                 line: 0, reason: "cannot create \(url.path): \(String(cString: strerror(errno)))")
         }
-        // The mapping keeps the file; the descriptor is not needed once it is made.
-        defer { close(descriptor) }
-        try Self.reserve(fileSize, in: descriptor, path: url.path)
+        // The lock says the file is being written: another recorder, of this process or another,
+        // refuses it rather than write over it. The descriptor holds it until the file closes, and the
+        // system lets it go when the process dies.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let reason =
+                errno == EWOULDBLOCK
+                ? "another surviving flight recorder writes it (of this process or another)"
+                : String(cString: strerror(errno))
+            close(descriptor)
+            throw RecordingError(
+                line: 0, reason: "cannot keep a surviving flight recording in \(url.path): \(reason)")
+        }
+        self.descriptor = descriptor
+        guard ftruncate(descriptor, 0) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw RecordingError(line: 0, reason: "cannot empty \(url.path): \(reason)")
+        }
+        do {
+            try Self.reserve(fileSize, in: descriptor, path: url.path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         // SAFETY: Sound because the mapping is as long as the file just written, shared so that
         // the kernel writes it back, and unmapped only in `deinit`, when nothing uses it any more.
         let mapped = mmap(nil, fileSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
         // SAFETY: Sound because the address is only compared with what `mmap` returns on failure
         // (`MAP_FAILED`, all bits set), never read through.
         guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
+            close(descriptor)
             throw RecordingError(
                 line: 0, reason: "cannot map \(url.path): \(String(cString: strerror(errno)))")
         }
@@ -48,6 +72,7 @@ final class SurvivingLogFile: @unchecked Sendable {
 
     deinit {
         munmap(base, fileSize)
+        close(descriptor)
     }
 
     /// Writes `size` zero bytes into the empty file: every slot reads as empty, and the disk holds
