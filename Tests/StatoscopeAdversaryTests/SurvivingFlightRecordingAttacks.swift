@@ -209,7 +209,10 @@ func frExtremeChild(_ label: String, keepingLast: Int, maximumLineLength: Int) {
         root.send(.big("abc"))
         recorder.stop()
         let file = try FlightRecordingFile(contentsOf: url)
-        frWriteOutcome(label, "worked: \(frEventLines(file.jsonLines).count) event lines, \(frFileSize(url)) bytes: \(file.jsonLines)")
+        frWriteOutcome(
+            label,
+            "worked: \(frEventLines(file.jsonLines).count) event lines, \(frFileSize(url)) bytes: \(file.jsonLines)"
+        )
     } catch {
         frWriteOutcome(label, "threw: \(error)")
     }
@@ -219,8 +222,10 @@ func frFileSize(_ url: URL) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? -1
 }
 
-let frSecrets = ["SECRETD1TOKEN", "SECRETD2KEYPAD", "SECRETD4DEEP", "SECRETD3NOTE", "SECRETKEYINDICT",
-                 "SECRETEFFECTTOKEN", "SECRETROWSECRET"]
+let frSecrets = [
+    "SECRETD1TOKEN", "SECRETD2KEYPAD", "SECRETD4DEEP", "SECRETD3NOTE", "SECRETKEYINDICT",
+    "SECRETEFFECTTOKEN", "SECRETROWSECRET",
+]
 
 /// Sends, at depths 1 to 4, every kind of sensitive value the docs list, to the root, a row and an
 /// effect.
@@ -228,8 +233,11 @@ let frSecrets = ["SECRETD1TOKEN", "SECRETD2KEYPAD", "SECRETD4DEEP", "SECRETD3NOT
 func frSendSecrets(_ root: FRRoot) {
     root.send(.token(Sensitive("SECRETD1TOKEN")))
     root.send(.keypad(.userTypedPassword("SECRETD2KEYPAD")))
-    root.send(.deep(FRBox(byName: ["a": [nil, .userTypedPassword("SECRETD4DEEP"), .tapped]],
-                          note: Sensitive("SECRETD3NOTE"))))
+    root.send(
+        .deep(
+            FRBox(
+                byName: ["a": [nil, .userTypedPassword("SECRETD4DEEP"), .tapped]],
+                note: Sensitive("SECRETD3NOTE"))))
     root.send(.keyed([.userTypedPassword("SECRETKEYINDICT"): 1, .tapped: 2]))
     root.send(.addRow)
     root.rows[0].send(.secret(Sensitive("SECRETROWSECRET")))
@@ -241,8 +249,10 @@ func frSendSecrets(_ root: FRRoot) {
 /// A child's run: a surviving recorder on the file its parent names, some events, secrets, then
 /// `crash` (or a kill) in an update.
 @MainActor
-func frChildRun(_ label: String, crash: FRCrash?, ticks: Int, keepingLast: Int = 50, kill: Bool = false,
-                secrets: Bool = false) async {
+func frChildRun(
+    _ label: String, crash: FRCrash?, ticks: Int, keepingLast: Int = 50, kill: Bool = false,
+    secrets: Bool = false
+) async {
     let url = frURL(label, pid: getppid())
     try? FileManager.default.removeItem(at: url)
     let root = FRRoot()
@@ -344,7 +354,9 @@ struct SurvivingFlightRecordingDeathAttacks {
     // Guarantees: "a force-unwrap of an effect's result": the completion is an input the recorder
     // keeps ("the same inputs a Recorder records, effect completions included"), and it is the event
     // being handled when the process died.
-    @Test @MainActor func aForceUnwrapOfAnEffectsResultLeavesTheCompletionLastAndTheEffectsSteps() async throws {
+    @Test @MainActor func aForceUnwrapOfAnEffectsResultLeavesTheCompletionLastAndTheEffectsSteps()
+        async throws
+    {
         await #expect(processExitsWith: .signal(SIGILL)) {
             let url = frURL("effect", pid: getppid())
             try? FileManager.default.removeItem(at: url)
@@ -361,7 +373,8 @@ struct SurvivingFlightRecordingDeathAttacks {
         #expect(crash.signal == SIGILL)
         let events = frEventLines(crash.jsonLines)
         #expect(events.last?.contains("loadedMustHave") == true, "\(crash.jsonLines)")
-        #expect(crash.jsonLines.contains("FRNilEffect"), "the effect's steps name its type: \(crash.jsonLines)")
+        #expect(
+            crash.jsonLines.contains("FRNilEffect"), "the effect's steps name its type: \(crash.jsonLines)")
         #expect(!frRawText(url).contains("SECRETEFFECTNIL"))
     }
 
@@ -413,7 +426,10 @@ struct SurvivingFlightRecordingDeathAttacks {
         if let error = frError({
             _ = try crash.recording
         }) {
-            #expect("\(error)".contains("line 1: a flight recording that kept only its last events: the \(20_001 - 64) before them are lost"), "\(error)")
+            #expect(
+                "\(error)".contains(
+                    "line 1: a flight recording that kept only its last events: the \(20_001 - 64) before them are lost"
+                ), "\(error)")
         } else {
             Issue.record("did not throw")
         }
@@ -540,8 +556,10 @@ struct SurvivingFlightRecordingDeathAttacks {
             let first = frURL("twoA", pid: getppid())
             let second = frURL("twoB", pid: getppid())
             let root = await FRRoot()
-            let a = try await FlightRecorder(recording: root, keepingLast: 10, survivingIn: first, appVersion: "A")
-            let b = try await FlightRecorder(recording: root, keepingLast: 10, survivingIn: second, appVersion: "B")
+            let a = try await FlightRecorder(
+                recording: root, keepingLast: 10, survivingIn: first, appVersion: "A")
+            let b = try await FlightRecorder(
+                recording: root, keepingLast: 10, survivingIn: second, appVersion: "B")
             await root.send(.tick)
             await root.send(.crash(.fatal))
             withExtendedLifetime((a, b)) {}
@@ -552,7 +570,8 @@ struct SurvivingFlightRecordingDeathAttacks {
             let crash = try #require(try FlightRecordingFile.leftByCrash(at: url), "\(label)")
             #expect(crash.appVersion == version)
             #expect(crash.signal == SIGILL, "\(label)")
-            #expect(frEventLines(crash.jsonLines).last?.contains("fatal") == true, "\(label): \(crash.jsonLines)")
+            #expect(
+                frEventLines(crash.jsonLines).last?.contains("fatal") == true, "\(label): \(crash.jsonLines)")
         }
     }
 
@@ -719,7 +738,8 @@ struct SurvivingFlightRecordingAttacks {
     @Test func aStoppedRecordersFileEndedCleanlyIsNoCrashAndReplaysToTheSameState() throws {
         let url = try frTemporaryURL("stop")
         let root = FRRoot()
-        let recorder = try FlightRecorder(recording: root, keepingLast: 100, survivingIn: url, appVersion: "1.0 (1)")
+        let recorder = try FlightRecorder(
+            recording: root, keepingLast: 100, survivingIn: url, appVersion: "1.0 (1)")
         for _ in 0..<10 { root.send(.tick) }
         root.send(.addRow)
         root.rows[0].send(.tick)
@@ -852,13 +872,15 @@ struct SurvivingFlightRecordingAttacks {
         recorder.stop()
     }
 
-    // Same promise, with a `maximumLineLength` of the app's choosing (100): `maximumLineLength + 40`
-    // bytes for each entry.
-    @Test func theFilesSizeFollowsAShortMaximumLineLength() throws {
+    // Same promise, with a `maximumLineLength` of the app's choosing, and RecordingAndReplay,
+    // "Limits": "`maximumLineLength` is taken between 512 bytes and 1 MiB (a value outside is raised
+    // or lowered to the nearest)". 100 is taken as 512: 552 bytes for each entry.
+    @Test func aShortMaximumLineLengthIsRaisedTo512AsDocumented() throws {
         let root = FRRoot()
         let small = try frTemporaryURL("size-small")
-        let other = try FlightRecorder(recording: root, keepingLast: 3, survivingIn: small, maximumLineLength: 100)
-        #expect(frFileSize(small) == 4096 + 3 * 140)
+        let other = try FlightRecorder(
+            recording: root, keepingLast: 3, survivingIn: small, maximumLineLength: 100)
+        #expect(frFileSize(small) == 4096 + 3 * (512 + 40))
         other.stop()
     }
 
@@ -868,7 +890,8 @@ struct SurvivingFlightRecordingAttacks {
     @Test func anEventLongerThanTheLineLengthIsKeptAsAnUnrecordableLineAndReplayStopsThere() throws {
         let url = try frTemporaryURL("long")
         let root = FRRoot()
-        let recorder = try FlightRecorder(recording: root, keepingLast: 10, survivingIn: url, maximumLineLength: 256)
+        let recorder = try FlightRecorder(
+            recording: root, keepingLast: 10, survivingIn: url, maximumLineLength: 256)
         root.send(.tick)
         root.send(.big(String(repeating: "LONGLONG", count: 2_000)))
         root.send(.tick)
@@ -876,8 +899,9 @@ struct SurvivingFlightRecordingAttacks {
         #expect(!frRawText(url).contains("LONGLONGLONGLONG"))
         let file = try FlightRecordingFile(contentsOf: url)
         let lines = file.jsonLines.split(separator: "\n")
-        #expect(lines.contains { $0.contains("\"n\":3") && $0.contains("unrecordable") && $0.contains("bytes") },
-                "\(file.jsonLines)")
+        #expect(
+            lines.contains { $0.contains("\"n\":3") && $0.contains("unrecordable") && $0.contains("bytes") },
+            "\(file.jsonLines)")
         #expect(file.jsonLines.contains("\"n\":4"), "the event after it is kept: \(file.jsonLines)")
         if let error = frError({
             _ = try file.recording
@@ -931,7 +955,8 @@ struct SurvivingFlightRecordingAttacks {
         // The child's files may not grow past 64 MiB: the capacity saturates (to a file of about 1 GiB)
         // and reserving it is refused, saying what (the bytes) and where (the file).
         #expect(outcome.hasPrefix("threw: "), "\(outcome)")
-        #expect(outcome.contains("capmax.bin") && outcome.contains("bytes"), "names what and where: \(outcome)")
+        #expect(
+            outcome.contains("capmax.bin") && outcome.contains("bytes"), "names what and where: \(outcome)")
     }
 
     // Same promise, for `maximumLineLength` at 0, below zero and at both ends of its type: each works
@@ -966,8 +991,10 @@ struct SurvivingFlightRecordingAttacks {
 
     func frCheckExtreme(_ label: String) throws {
         let outcome = try #require(frReadOutcome(label))
-        #expect(outcome.hasPrefix("worked") || (outcome.hasPrefix("threw") && outcome.contains("maximumLineLength")),
-                "\(outcome.prefix(2000))")
+        #expect(
+            outcome.hasPrefix("worked")
+                || (outcome.hasPrefix("threw") && outcome.contains("maximumLineLength")),
+            "\(outcome.prefix(2000))")
     }
 
     // RecordingAndReplay: "A disk without room for it makes the recorder's initializer throw, rather
@@ -1033,10 +1060,11 @@ struct SurvivingFlightRecordingAttacks {
         let data: Data
         switch kind {
         case "empty": data = Data()
-        case "garbage": data = Data((0..<9000).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) })
+        case "garbage": data = Data((0..<9000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })
         case "zeros": data = Data(count: 4096 + 2088 * 4)
         case "jsonLines":
-            data = Data("""
+            data = Data(
+                """
                 {"format":"statoscope-recording","root":"FRRoot","version":2}
                 {"n":2,"path":[],"scope":"FRRoot","event":{"tick":{}}}
                 {"n":3,"end":{"events":1}}
@@ -1077,7 +1105,8 @@ struct SurvivingFlightRecordingAttacks {
     @Test func aRealFileCutOrDamagedAnywhereIsRefusedOrReadNeverTrappedOn() async throws {
         let url = frURL("fuzz", pid: getpid())
         let root = FRRoot()
-        let recorder = try FlightRecorder(recording: root, keepingLast: 8, survivingIn: url, maximumLineLength: 200)
+        let recorder = try FlightRecorder(
+            recording: root, keepingLast: 8, survivingIn: url, maximumLineLength: 200)
         for _ in 0..<12 { root.send(.tick) }
         root.send(.keypad(.userTypedPassword("FUZZSECRET")))
         recorder.stop()
@@ -1178,7 +1207,9 @@ struct SurvivingFlightRecordingAttacks {
             let rootReport = try #require(box.reports(of: root).first)
             let record = try #require(rootReport.flightRecording)
             #expect(frEventLines(record).contains { $0.contains("tick") }, "\(record)")
-            #expect(!frEventLines(record).contains { $0.contains("keypad") }, "the other tree's events: \(record)")
+            #expect(
+                !frEventLines(record).contains { $0.contains("keypad") }, "the other tree's events: \(record)"
+            )
             let otherReport = try #require(box.reports(of: other).first)
             let otherRecord = try #require(otherReport.flightRecording)
             #expect(frEventLines(otherRecord).contains { $0.contains("keypad") }, "\(otherRecord)")
@@ -1223,12 +1254,14 @@ struct SurvivingFlightRecordingAttacks {
     @Test func twoSurvivingRecordersOnOneFileAtOnceAreRefusedOrLeaveAWholeFile() throws {
         let url = try frTemporaryURL("samefile")
         let root = FRRoot()
-        let first = try FlightRecorder(recording: root, keepingLast: 10, survivingIn: url, appVersion: "first")
+        let first = try FlightRecorder(
+            recording: root, keepingLast: 10, survivingIn: url, appVersion: "first")
         root.send(.tick)
         var second: FlightRecorder?
         var refusal: (any Error)?
         do {
-            second = try FlightRecorder(recording: root, keepingLast: 10, survivingIn: url, appVersion: "second")
+            second = try FlightRecorder(
+                recording: root, keepingLast: 10, survivingIn: url, appVersion: "second")
         } catch {
             refusal = error
         }
@@ -1311,21 +1344,24 @@ struct SurvivingFlightRecordingAttacks {
         #expect(try FlightRecordingFile(contentsOf: url).appVersion == odd)
     }
 
-    // RecordingAndReplay: "A ``FlightRecordingFile`` holds the app's version". One of 100,000
-    // characters, more than the 4 KiB header holds, is kept whole or refused naming `appVersion`,
-    // never cut silently nor trapped on (in a process of its own).
-    @Test func aHugeAppVersionIsKeptWholeOrRefusedNamingIt() async throws {
+    // RecordingAndReplay, "Limits": "an app version longer than 1,024 bytes of UTF-8 is cut there".
+    // One of 100,000 characters comes back as its first 1,024, never trapped on (in a process of its
+    // own).
+    @Test func aHugeAppVersionIsCutAt1024BytesAsDocumented() async throws {
         await #expect(processExitsWith: .success) {
             await MainActor.run {
                 let url = frURL("hugeversion", pid: getppid())
                 let huge = String(repeating: "v", count: 100_000)
                 do {
                     let root = FRRoot()
-                    let recorder = try FlightRecorder(recording: root, keepingLast: 2, survivingIn: url, appVersion: huge)
+                    let recorder = try FlightRecorder(
+                        recording: root, keepingLast: 2, survivingIn: url, appVersion: huge)
                     root.send(.tick)
                     recorder.stop()
                     let file = try FlightRecordingFile(contentsOf: url)
-                    frWriteOutcome("hugeversion", file.appVersion == huge ? "kept" : "changed to \(file.appVersion.count) characters")
+                    frWriteOutcome(
+                        "hugeversion",
+                        file.appVersion == huge ? "kept" : "changed to \(file.appVersion.count) characters")
                 } catch {
                     frWriteOutcome("hugeversion", "threw: \(error)")
                 }
@@ -1333,7 +1369,7 @@ struct SurvivingFlightRecordingAttacks {
             }
         }
         let outcome = try #require(frReadOutcome("hugeversion"))
-        #expect(outcome == "kept" || (outcome.hasPrefix("threw") && outcome.contains("appVersion")), "\(outcome)")
+        #expect(outcome == "changed to 1024 characters", "\(outcome)")
     }
 
     // `.isolatedInstruments`/`withIsolatedInstruments`: a surviving recorder started inside keeps its
@@ -1371,18 +1407,25 @@ struct SurvivingFlightRecordingAttacks {
     }
 
     // RecordingAndReplay, "Cost": "An event whose line is longer than `maximumLineLength` is kept as
-    // an unrecordable line that says so". With `maximumLineLength: 256`, a line of about 400 bytes is
-    // longer than the app allowed.
-    @Test func anEventLineBetweenTheChosenLengthAndFiveHundredBytesIsKeptAsUnrecordable() throws {
+    // an unrecordable line that says so", and "Limits": a `maximumLineLength` below 512 is taken as
+    // 512. With `maximumLineLength: 256`, a line of about 400 bytes is kept whole; one of about 700 is
+    // unrecordable.
+    @Test func aLineLengthBelow512KeepsLinesUpTo512Bytes() throws {
         let url = try frTemporaryURL("medium")
         let root = FRRoot()
-        let recorder = try FlightRecorder(recording: root, keepingLast: 10, survivingIn: url, maximumLineLength: 256)
+        let recorder = try FlightRecorder(
+            recording: root, keepingLast: 10, survivingIn: url, maximumLineLength: 256)
         root.send(.medium(String(repeating: "m", count: 350)))
+        root.send(.medium(String(repeating: "m", count: 650)))
         recorder.stop()
         let file = try FlightRecordingFile(contentsOf: url)
         let line = try #require(file.jsonLines.split(separator: "\n").first { $0.contains("\"n\":2") })
         #expect(line.utf8.count > 256)
-        #expect(line.contains("unrecordable"), "a \(line.utf8.count)-byte line kept whole: \(line.prefix(120))...")
+        #expect(!line.contains("unrecordable"), "\(line.prefix(120))...")
+        let long = try #require(file.jsonLines.split(separator: "\n").first { $0.contains("\"n\":3") })
+        #expect(
+            long.contains("unrecordable"), "a \(long.utf8.count)-byte line kept whole: \(long.prefix(120))..."
+        )
     }
 
     // RecordingAndReplay: "At the next launch ... ask whether the previous run left one": no file at
@@ -1454,7 +1497,9 @@ struct SurvivingFlightRecordingAttacks {
                 try changed.write(to: work)
                 do {
                     let file = try FlightRecordingFile(contentsOf: work)
-                    if frEventLines(file.jsonLines).count > 2 { unclear.append("byte \(position)=\(value): more events") }
+                    if frEventLines(file.jsonLines).count > 2 {
+                        unclear.append("byte \(position)=\(value): more events")
+                    }
                 } catch let error as RecordingError {
                     if !"\(error)".contains("byte") { unclear.append("byte \(position)=\(value): \(error)") }
                 } catch {

@@ -185,7 +185,9 @@ public final class FlightRecorder {
     /// isolation comes first, then one of the isolations around it, then one of the whole app's:
     /// a test's own recorder goes into its reports, whatever other tests start meanwhile.
     private static func attachRecord(to report: inout ErrorReport) {
-        guard report.flightRecordingSource == nil, let recorder = recorderForReports(of: report) else { return }
+        guard report.flightRecordingSource == nil, let recorder = recorderForReports(of: report) else {
+            return
+        }
         let log = recorder.storage.log
         let rootTypeName = recorder.rootTypeName
         report.flightRecordingSource = DeferredText { jsonLines(of: log, rootTypeName: rootTypeName) }

@@ -141,7 +141,8 @@ private func noteFatalSignal(_ number: Int32) {
             files[row].signalField?.storeBytes(of: number.littleEndian, as: Int32.self)
         }
         let me = SurvivingLog.currentThreadIdentity()
-        for row in 0..<FatalSignalNote.capacity where files[row].signalField != nil && files[row].writer != me {
+        for row in 0..<FatalSignalNote.capacity where files[row].signalField != nil && files[row].writer != me
+        {
             awaitWriter(of: files[row])
         }
     }

@@ -45,7 +45,9 @@ final class SurvivingLogFile: @unchecked Sendable {
                 line: 0, reason: "cannot keep a surviving flight recording in \(url.path): \(reason)")
         }
         self.descriptor = descriptor
-        guard ftruncate(descriptor, 0) == 0 else {
+        // A device (not a regular file) cannot be emptied, and needs not be: the writes below say
+        // whether it takes the file.
+        guard ftruncate(descriptor, 0) == 0 || errno == EINVAL else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw RecordingError(line: 0, reason: "cannot empty \(url.path): \(reason)")
