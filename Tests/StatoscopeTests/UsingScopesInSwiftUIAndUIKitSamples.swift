@@ -4,6 +4,7 @@
 
 import Observation
 import Statoscope
+import StatoscopeTesting
 #if canImport(SwiftUI)
     import SwiftUI
 #endif
@@ -14,7 +15,7 @@ import Statoscope
     import Combine
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 27
+// UsingScopesInSwiftUIAndUIKit.md, line 29
 
 @Observable
 final class RecipeEditor: IdentifiableScope {
@@ -34,7 +35,7 @@ final class RecipeEditor: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 54
+// UsingScopesInSwiftUIAndUIKit.md, line 56
 #if canImport(SwiftUI)
 
 struct RecipeEditorView: View {
@@ -49,7 +50,7 @@ struct RecipeEditorView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 82
+// UsingScopesInSwiftUIAndUIKit.md, line 84
 #if canImport(SwiftUI)
 
 struct RecipesApp: App {
@@ -65,7 +66,7 @@ struct RecipesApp: App {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 113
+// UsingScopesInSwiftUIAndUIKit.md, line 115
 
 @Observable
 final class Recipes: Scope {
@@ -98,7 +99,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 162
+// UsingScopesInSwiftUIAndUIKit.md, line 164
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -124,7 +125,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 194
+// UsingScopesInSwiftUIAndUIKit.md, line 196
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -159,7 +160,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 232
+// UsingScopesInSwiftUIAndUIKit.md, line 234
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -177,7 +178,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 260
+// UsingScopesInSwiftUIAndUIKit.md, line 262
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -197,7 +198,117 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 291
+// UsingScopesInSwiftUIAndUIKit.md, line 295
+
+@Observable
+final class RecipeShelf: Scope {
+    enum Destination: ScopeDestination {
+        case editor(RecipeEditor)
+        case detail(RecipeDetail)
+    }
+
+    @ObservationIgnored @Subscope var destination: Destination? = nil
+    private(set) var titles = ["Gazpacho", "Tortilla"]
+    private(set) var deleteAlert: AlertState<When>?
+
+    enum When {
+        case userTappedNewRecipe
+        case userTappedRecipe(String)
+        case userClosedDestination
+        case userTappedDeleteAll
+        case userConfirmedDeleteAll
+        case userCancelledDeleteAll
+        case userDismissedAlert
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTappedNewRecipe:
+            destination = .editor(RecipeEditor())
+        case .userTappedRecipe(let title):
+            destination = .detail(RecipeDetail(title: title))
+        case .userClosedDestination:
+            destination = nil
+        case .userTappedDeleteAll:
+            deleteAlert = AlertState(
+                title: "Delete every recipe?",
+                message: "This cannot be undone.",
+                buttons: [
+                    AlertButton("Delete", role: .destructive, send: .userConfirmedDeleteAll),
+                    AlertButton("Cancel", role: .cancel, send: .userCancelledDeleteAll),
+                ])
+        case .userConfirmedDeleteAll:
+            titles = []
+            deleteAlert = nil
+        case .userCancelledDeleteAll, .userDismissedAlert:
+            deleteAlert = nil
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 350
+#if canImport(SwiftUI)
+
+struct RecipeShelfView: View {
+    let shelf: RecipeShelf
+
+    var body: some View {
+        NavigationStack {
+            List {
+                ForEach(shelf.titles, id: \.self) { title in
+                    Button(title) { shelf.send(.userTappedRecipe(title)) }
+                }
+                Button("New recipe") { shelf.send(.userTappedNewRecipe) }
+                Button("Delete all", role: .destructive) { shelf.send(.userTappedDeleteAll) }
+            }
+            .navigationDestination(
+                item: shelf.presentation(\.destination, case: RecipeShelf.Destination.detail, dismiss: .userClosedDestination)
+            ) { detail in
+                RecipeDetailView(detail: detail)
+            }
+            .sheet(
+                item: shelf.presentation(\.destination, case: RecipeShelf.Destination.editor, dismiss: .userClosedDestination)
+            ) { editor in
+                RecipeEditorView(editor: editor)
+            }
+            .alert(shelf.alert(\.deleteAlert, dismiss: .userDismissedAlert))
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 392
+
+func newRecipePlan() throws {
+    try RecipeShelf.GIVEN { RecipeShelf() }
+        .WHEN(.userTappedNewRecipe)
+        .THEN(\.destination, case: RecipeShelf.Destination.editor)
+        .WITH(\.destination, case: RecipeShelf.Destination.editor) { editor in
+            try editor
+                .WHEN(.userTypedTitle("Paella"))
+                .THEN(\.title, equals: "Paella")
+        }
+        .WHEN(.userClosedDestination)
+        .THEN_Nil(\.destination)
+        .runTest()
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 427
+
+func deleteAllPlan() throws {
+    try RecipeShelf.GIVEN { RecipeShelf() }
+        .WHEN(.userTappedDeleteAll)
+        .THEN(\.deleteAlert?.title, equals: "Delete every recipe?")
+        .THEN(\.deleteAlert) { alert in
+            let labels = alert?.buttons.map(\.label)
+            guard labels == ["Delete", "Cancel"] else { throw CheckFailure("Delete and Cancel, got \(labels ?? [])") }
+        }
+        .WHEN(\.deleteAlert, tapping: "Delete")
+        .THEN(\.titles, equals: [])
+        .runTest()
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 454
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -224,7 +335,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 348
+// UsingScopesInSwiftUIAndUIKit.md, line 511
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
