@@ -12,7 +12,7 @@ extension Scope {
     /// <!-- compiled inside: struct ContactsView: View { let contacts: Contacts; var body: some View { ContactListView(contacts: contacts) … } } -->
     /// ```swift
     /// .sheet(item: contacts.presentation(\.editor, dismiss: .userDismissedEditor)) { editor in
-    ///     NoteEditorView(editor: editor)
+    ///     EditorView(editor: editor)
     /// }
     /// ```
     ///
