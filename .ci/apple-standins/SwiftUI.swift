@@ -459,3 +459,48 @@ public protocol PreviewProvider {
     associatedtype Previews: View
     @ViewBuilder @MainActor @preconcurrency static var previews: Previews { get }
 }
+
+// MARK: Presentation: alerts, dialogs, destinations
+
+// developer.apple.com/documentation/swiftui/buttonrole: `struct ButtonRole`, with `static let cancel`
+// and `static let destructive`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+public struct ButtonRole: Equatable, Sendable {
+    public static let cancel = ButtonRole()
+    public static let destructive = ButtonRole()
+}
+
+extension Button where Label == Text {
+    // developer.apple.com/documentation/swiftui/button/init(_:role:action:), the `StringProtocol`
+    // overload: `@preconcurrency nonisolated init<S>(_ title: S, role: ButtonRole?, action: @escaping
+    // @MainActor () -> Void) where S : StringProtocol`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+    @preconcurrency
+    nonisolated public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
+}
+
+// developer.apple.com/documentation/swiftui/visibility: `@frozen enum Visibility`; iOS 15, macOS 12,
+// tvOS 15, watchOS 8, visionOS 1.
+@frozen public enum Visibility: Hashable, Sendable {
+    case automatic, visible, hidden
+}
+
+extension View {
+    // developer.apple.com/documentation/swiftui/view/alert(_:ispresented:presenting:actions:message:)-8584l:
+    // `nonisolated func alert<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    // @ContentBuilder actions: (T) -> A, @ContentBuilder message: (T) -> M) -> some View where S :
+    // StringProtocol, A : View, M : View`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1. Apple's
+    // builders are `@ContentBuilder`, which builds views here as `@ViewBuilder` does.
+    nonisolated public func alert<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A,
+        @ViewBuilder message: (T) -> M
+    ) -> some View { EmptyView() }
+
+    // developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:presenting:actions:message:),
+    // the `StringProtocol` overload: `nonisolated func confirmationDialog<S, A, M, T>(_ title: S,
+    // isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+    // @ContentBuilder actions: (T) -> A, @ContentBuilder message: (T) -> M) -> some View where S :
+    // StringProtocol, A : View, M : View`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+    nonisolated public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { EmptyView() }
+}

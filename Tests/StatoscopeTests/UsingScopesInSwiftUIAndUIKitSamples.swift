@@ -5,6 +5,7 @@
 import Foundation
 import Observation
 import Statoscope
+import StatoscopeTesting
 #if canImport(SwiftUI)
     import SwiftUI
 #endif
@@ -15,7 +16,7 @@ import Statoscope
     import Combine
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 27
+// UsingScopesInSwiftUIAndUIKit.md, line 29
 
 @Observable
 final class RecipeEditor: IdentifiableScope {
@@ -35,7 +36,7 @@ final class RecipeEditor: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 54
+// UsingScopesInSwiftUIAndUIKit.md, line 56
 #if canImport(SwiftUI)
 
 struct RecipeEditorView: View {
@@ -50,7 +51,7 @@ struct RecipeEditorView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 87
+// UsingScopesInSwiftUIAndUIKit.md, line 89
 #if canImport(SwiftUI)
 
 struct RecipesApp: App {
@@ -72,7 +73,7 @@ struct RecipesWindow: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 122
+// UsingScopesInSwiftUIAndUIKit.md, line 124
 #if canImport(SwiftUI)
 
 struct RestoredRecipesWindow: View {
@@ -97,7 +98,7 @@ struct RestoredRecipesWindow: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 163
+// UsingScopesInSwiftUIAndUIKit.md, line 165
 
 @Observable
 final class Recipes: Scope {
@@ -138,7 +139,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 220
+// UsingScopesInSwiftUIAndUIKit.md, line 222
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -164,7 +165,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 255
+// UsingScopesInSwiftUIAndUIKit.md, line 257
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -199,7 +200,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 293
+// UsingScopesInSwiftUIAndUIKit.md, line 295
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -217,7 +218,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 321
+// UsingScopesInSwiftUIAndUIKit.md, line 323
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -237,7 +238,117 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 352
+// UsingScopesInSwiftUIAndUIKit.md, line 356
+
+@Observable
+final class RecipeShelf: Scope {
+    enum Destination: ScopeDestination {
+        case editor(RecipeEditor)
+        case detail(RecipeDetail)
+    }
+
+    @ObservationIgnored @Subscope var destination: Destination? = nil
+    private(set) var titles = ["Gazpacho", "Tortilla"]
+    private(set) var deleteAlert: AlertState<When>?
+
+    enum When {
+        case userTappedNewRecipe
+        case userTappedRecipe(String)
+        case userClosedDestination
+        case userTappedDeleteAll
+        case userConfirmedDeleteAll
+        case userCancelledDeleteAll
+        case userDismissedAlert
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTappedNewRecipe:
+            destination = .editor(RecipeEditor())
+        case .userTappedRecipe(let title):
+            destination = .detail(RecipeDetail(title: title))
+        case .userClosedDestination:
+            destination = nil
+        case .userTappedDeleteAll:
+            deleteAlert = AlertState(
+                title: "Delete every recipe?",
+                message: "This cannot be undone.",
+                buttons: [
+                    AlertButton("Delete", role: .destructive, send: .userConfirmedDeleteAll),
+                    AlertButton("Cancel", role: .cancel, send: .userCancelledDeleteAll),
+                ])
+        case .userConfirmedDeleteAll:
+            titles = []
+            deleteAlert = nil
+        case .userCancelledDeleteAll, .userDismissedAlert:
+            deleteAlert = nil
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 411
+#if canImport(SwiftUI)
+
+struct RecipeShelfView: View {
+    let shelf: RecipeShelf
+
+    var body: some View {
+        NavigationStack {
+            List {
+                ForEach(shelf.titles, id: \.self) { title in
+                    Button(title) { shelf.send(.userTappedRecipe(title)) }
+                }
+                Button("New recipe") { shelf.send(.userTappedNewRecipe) }
+                Button("Delete all", role: .destructive) { shelf.send(.userTappedDeleteAll) }
+            }
+            .navigationDestination(
+                item: shelf.presentation(\.destination, case: RecipeShelf.Destination.detail, dismiss: .userClosedDestination)
+            ) { detail in
+                RecipeDetailView(detail: detail)
+            }
+            .sheet(
+                item: shelf.presentation(\.destination, case: RecipeShelf.Destination.editor, dismiss: .userClosedDestination)
+            ) { editor in
+                RecipeEditorView(editor: editor)
+            }
+            .alert(shelf.alert(\.deleteAlert, dismiss: .userDismissedAlert))
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 453
+
+func newRecipePlan() throws {
+    try RecipeShelf.GIVEN { RecipeShelf() }
+        .WHEN(.userTappedNewRecipe)
+        .THEN(\.destination, case: RecipeShelf.Destination.editor)
+        .WITH(\.destination, case: RecipeShelf.Destination.editor) { editor in
+            try editor
+                .WHEN(.userTypedTitle("Paella"))
+                .THEN(\.title, equals: "Paella")
+        }
+        .WHEN(.userClosedDestination)
+        .THEN_Nil(\.destination)
+        .runTest()
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 488
+
+func deleteAllPlan() throws {
+    try RecipeShelf.GIVEN { RecipeShelf() }
+        .WHEN(.userTappedDeleteAll)
+        .THEN(\.deleteAlert?.title, equals: "Delete every recipe?")
+        .THEN(\.deleteAlert) { alert in
+            let labels = alert?.buttons.map(\.label)
+            guard labels == ["Delete", "Cancel"] else { throw CheckFailure("Delete and Cancel, got \(labels ?? [])") }
+        }
+        .WHEN(\.deleteAlert, tapping: "Delete")
+        .THEN(\.titles, equals: [])
+        .runTest()
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 515
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -264,7 +375,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 409
+// UsingScopesInSwiftUIAndUIKit.md, line 572
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -285,7 +396,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 443
+// UsingScopesInSwiftUIAndUIKit.md, line 606
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {
