@@ -16,7 +16,7 @@ extension Inspector {
     /// The page is the live inspector's: the recording's events on the timeline, the state after any
     /// of them, the tree as the last one left it, the download and the test plan. It says it shows a
     /// recording, how many events it holds, and how its run ended. The events are replayed into a
-    /// fresh tree with effects off, as a ``Replay`` does: the effects their updates enqueue are shown
+    /// fresh tree with effects off, as a `Replay` does: the effects their updates enqueue are shown
     /// discarded, and their results are the recorded events that follow. The last event of a run that
     /// ended without stopping its recorder (a crash) is shown and not replayed, since its update could
     /// end this process as it ended the recorded one; the test plan writes it as its last step, as

@@ -52,7 +52,7 @@ package struct ScopePath<S: Scope> {
         appending(keyPath, child: { $0 })
     }
 
-    /// The path to the scope of one case of a ``ScopeDestination`` held by an optional property; nil,
+    /// The path to the scope of one case of a `ScopeDestination` held by an optional property; nil,
     /// or another case, makes the steps addressing it fail with a message naming the case shown.
     package func appending<Destination: ScopeDestination, Child: Scope>(
         _ keyPath: @escaping @MainActor () -> KeyPath<S, Destination?>,

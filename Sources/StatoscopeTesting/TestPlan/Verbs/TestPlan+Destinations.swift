@@ -1,7 +1,7 @@
 import Statoscope
 
 extension TestPlan {
-    /// Checks which case of the ``ScopeDestination`` at `keyPath` is shown: the step fails when
+    /// Checks which case of the `ScopeDestination` at `keyPath` is shown: the step fails when
     /// another case, or none, is.
     ///
     /// <!-- compiled with: Notes -->
@@ -37,7 +37,7 @@ extension TestPlan {
             })
     }
 
-    /// Adds steps addressed at the scope of one case of the ``ScopeDestination`` at `keyPath`; those
+    /// Adds steps addressed at the scope of one case of the `ScopeDestination` at `keyPath`; those
     /// steps fail while another case, or none, is shown.
     ///
     /// <!-- compiled with: Notes -->
@@ -59,7 +59,7 @@ extension TestPlan {
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column), body)
     }
 
-    /// Sends an event to the scope of one case of the ``ScopeDestination`` at `keyPath`; the step fails
+    /// Sends an event to the scope of one case of the `ScopeDestination` at `keyPath`; the step fails
     /// while another case, or none, is shown.
     public func WHEN<Destination: ScopeDestination, Child: Scope>(
         _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Destination?>,

@@ -29,8 +29,7 @@ extension TestPlan {
     /// Taps the button labelled `label` of the confirmation dialog at `dialog`, as the user does:
     /// sends the button's event, then checks that the dialog is gone.
     ///
-    /// The step fails as ``WHEN(_:tapping:fileID:filePath:line:column:)-(KeyPath<S,AlertState<S.When>?>,_,_,_,_,_)``
-    /// does for an alert.
+    /// The step fails as `WHEN(_:tapping:)` for an alert does.
     public func WHEN(
         _ dialog: @autoclosure @escaping @MainActor () -> KeyPath<S, ConfirmationDialogState<S.When>?>,
         tapping label: String,
