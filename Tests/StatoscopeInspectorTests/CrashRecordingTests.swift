@@ -64,11 +64,15 @@ private enum CrashingChild {
         let app = Launchpad()
         let recorder = try? FlightRecorder(
             recording: app, keepingLast: 8, survivingIn: crashFile(name, parent: getppid()))
+        // Some entries are written before the kill is armed, however slowly a busy machine runs the
+        // writer; the kill then lands wherever the writer is.
+        for count in 1...100 { app.send(.count(count)) }
+        recorder?.waitUntilWritten()
         Thread.detachNewThread {
             usleep(UInt32.random(in: 2_000...20_000))
             kill(getpid(), SIGKILL)
         }
-        for count in 1...50_000_000 { app.send(.count(count)) }
+        for count in 101...50_000_000 { app.send(.count(count)) }
         withExtendedLifetime(recorder) {}
     }
 
