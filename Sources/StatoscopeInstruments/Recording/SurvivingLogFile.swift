@@ -159,11 +159,10 @@ final class SurvivingLogFile: @unchecked Sendable {
                 isEvent
                 ? #"{"n":1,"path":[],"scope":"","unrecordable":"its line would be \#(length) bytes long, more than a slot of this file holds, even without its event"}"#
                 : #"{"n":1,"path":[],"scope":"","effect":"(its line would be \#(length) bytes long, more than a slot of this file holds)","step":"unknown"}"#
-            length = writeLine(Array(stand.utf8), into: slot)
+            length = writeLine(Array(stand.utf8)[...], into: slot)
         } else {
-            // SAFETY: Sound because the slot has room for `length` bytes after its head (checked just
-            // above), and `line` holds `length + 1` bytes.
-            line.withUnsafeBytes { (slot + Slot.line).copyMemory(from: $0.baseAddress!, byteCount: length) }
+            // Without its terminator, which a slot does not keep.
+            length = writeLine(line[..<length], into: slot)
         }
         slot.storeLittleEndian(UInt32(length), at: Slot.length)
         slot.storeLittleEndian(UInt32(kind), at: Slot.kind)
@@ -179,8 +178,8 @@ final class SurvivingLogFile: @unchecked Sendable {
         base.storeLittleEndian(entry.sequence, at: Header.lastWritten)
     }
 
-    /// Copies a line that fits a slot into it; returns its length.
-    private func writeLine(_ line: [UInt8], into slot: UnsafeMutableRawPointer) -> Int {
+    /// Copies a line into a slot, as much of it as the slot holds; returns the length copied.
+    private func writeLine(_ line: ArraySlice<UInt8>, into slot: UnsafeMutableRawPointer) -> Int {
         let length = min(line.count, slotSize - SurvivingLogLayout.Slot.line)
         // SAFETY: Sound because `length` is at most the line's count and the room after the head.
         line.withUnsafeBytes {
