@@ -75,7 +75,7 @@ public enum EventValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// What a redacted text reads.
-    public static let redactionPlaceholder = "<redacted>"
+    package static let redactionPlaceholder = "<redacted>"
 
     /// The value as compact JSON-like text.
     public var description: String {

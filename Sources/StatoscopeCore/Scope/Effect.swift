@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Inside `update`, transform the result into a `When` with ``map(_:)`` (and ``mapToResult()->AnyEffect<Result<Self.ResultType,Error>>`` to
-/// keep failures) and enqueue it with ``ScopeEffects/enqueue(_:)-1y3sd``. The effect runs off the main actor
+/// keep failures) and enqueue it with ``ScopeEffects/enqueue(_:key:ifKeyInFlight:retrying:onRetry:)``. The effect runs off the main actor
 /// once `update` returns; its `When` comes back through `send`. The value as first enqueued, before any
 /// map, stays inspectable as ``pristine`` for cancellation and tests.
 ///
@@ -36,12 +36,12 @@ extension Effect {
     }
 
     /// Whether the pristine effect is of the given type.
-    public func pristineIs<E: Effect>(_ type: E.Type) -> Bool {
+    package func pristineIs<E: Effect>(_ type: E.Type) -> Bool {
         pristine is E
     }
 
     /// Whether the pristine effect equals `other`.
-    public func pristineEquals<E: Effect & Equatable>(_ other: E) -> Bool {
+    package func pristineEquals<E: Effect & Equatable>(_ other: E) -> Bool {
         (pristine as? E) == other
     }
 }

@@ -1,6 +1,6 @@
 @_spi(StatoscopeInternals) import StatoscopeCore
 
-/// The body of an effect enqueued with ``ScopeEffects/enqueueFireAndForget(_:)``: it runs like any
+/// The body of an effect enqueued with ``ScopeEffects/enqueueFireAndForget(_:key:ifKeyInFlight:)``: it runs like any
 /// effect, and what it returns reaches no scope. A failure is reported, as an unmapped effect's is.
 // SAFETY: Sound because its own fields are immutable and `Sendable` (the chain's), and the base
 // class's fields are shared as the base class says.

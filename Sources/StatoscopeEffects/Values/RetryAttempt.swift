@@ -1,5 +1,5 @@
 /// A retry about to happen: what an effect enqueued with a ``RetryPolicy`` tells its scope before
-/// each wait, when the scope asks for it (`onRetry:` of ``ScopeEffects/enqueue(_:retrying:onRetry:)``).
+/// each wait, when the scope asks for it (`onRetry:` of ``ScopeEffects/enqueue(_:key:ifKeyInFlight:retrying:onRetry:)``).
 ///
 /// <!-- compiled in a function -->
 /// ```swift

@@ -1,7 +1,7 @@
 /// How an effect that fails tries again: how many attempts, how long it waits between them, and
 /// which failures are worth another attempt.
 ///
-/// Enqueue the effect with it (``ScopeEffects/enqueue(_:retrying:onRetry:)``). The waits grow exponentially
+/// Enqueue the effect with it (``ScopeEffects/enqueue(_:key:ifKeyInFlight:retrying:onRetry:)``). The waits grow exponentially
 /// up to a cap, on the scope's ``EffectClock``; `retryIf` sees each failure and says whether to try
 /// again, and when:
 ///

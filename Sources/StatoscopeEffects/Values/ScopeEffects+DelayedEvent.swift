@@ -8,17 +8,9 @@ extension ScopeEffects {
     /// like any effect, and dropped with its scope. A delay of zero or less sends it once the update
     /// has returned; one longer than ``EffectClock/longestWait`` (a century) waits that long.
     ///
-    /// In a test plan, it is scheduled on the plan's clock and sent within the `WHEN_TimePasses`
-    /// step that lets its delay pass, at its instant.
-    @inlinable
-    public func enqueue(_ event: S.When, after delay: Duration) {
-        runtime.enqueue(
-            EnqueuedEffect(delayed: event, after: delay, for: S.self), key: nil, policy: .debounce(delay))
-    }
-
-    /// Sends `event` to the scope once `delay` has passed with no newer event enqueued with `key`: each
-    /// one enqueued with the key replaces the one waiting, and waits anew. Debounce a change this way,
-    /// with no effect to run:
+    /// Give `key` to send it only once `delay` has passed with no newer event enqueued with that key:
+    /// each one enqueued with the key replaces the one waiting, and waits anew. Debounce a change this
+    /// way, with no effect to run:
     ///
     /// <!-- compiled inside: final class Filter: Scope { var text = ""; var settledText = ""; enum When: Sendable { case userTyped(String), textSettled }; func update(_ when: When) throws { switch when { … } } } -->
     /// ```swift
@@ -30,11 +22,14 @@ extension ScopeEffects {
     /// ```
     ///
     /// Keys are shared with the scope's effects: the event replaces an effect in flight with its key,
-    /// and ``cancelEffect(key:)`` cancels it. Otherwise it is enqueued as ``enqueue(_:after:)`` says.
+    /// and ``cancelEffect(key:)`` cancels it.
+    ///
+    /// In a test plan, it is scheduled on the plan's clock and sent within the `WHEN_TimePasses`
+    /// step that lets its delay pass, at its instant.
     @inlinable
-    public func enqueue(_ event: S.When, after delay: Duration, key: some Hashable & Sendable) {
+    public func enqueue(_ event: S.When, after delay: Duration, key: (any Hashable & Sendable)? = nil) {
         runtime.enqueue(
-            EnqueuedEffect(delayed: event, after: delay, for: S.self), key: AnyHashable(key),
+            EnqueuedEffect(delayed: event, after: delay, for: S.self), key: key.map { AnyHashable($0) },
             policy: .debounce(delay))
     }
 }

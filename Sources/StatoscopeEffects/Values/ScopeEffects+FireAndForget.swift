@@ -15,17 +15,14 @@ extension ScopeEffects {
     ///
     /// A test plan records it, lists it, and completes it with `WHEN_EffectCompletes`, which sends
     /// nothing to the scope.
-    @inlinable
-    public func enqueueFireAndForget<E: Effect>(_ effect: E) {
-        runtime.enqueue(EnqueuedEffect(fireAndForget: effect))
-    }
-
-    /// Enqueues work whose result no event needs under a key; when an effect with the same key is
-    /// in flight, `policy` says which one survives: a cache write that a newer one makes pointless.
+    ///
+    /// Give `key` to enqueue it under a key: when an effect with the same key is in flight, `policy`
+    /// says which one survives: a cache write that a newer one makes pointless.
     @inlinable
     public func enqueueFireAndForget<E: Effect>(
-        _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
+        _ effect: E, key: (any Hashable & Sendable)? = nil,
+        ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
     ) {
-        runtime.enqueue(EnqueuedEffect(fireAndForget: effect), key: AnyHashable(key), policy: policy)
+        stage(EnqueuedEffect(fireAndForget: effect), key: key, policy: policy)
     }
 }

@@ -24,28 +24,56 @@ public struct ScopeEffects<S: Scope> {
     var runtime: ScopeRuntime { ScopeRuntimeTable.runtime(for: scope) }
 
     /// Enqueues an effect whose result is one of the scope's events.
-    @inlinable
-    public func enqueue<E: Effect>(_ effect: E) where E.ResultType == S.When {
-        runtime.enqueue(EnqueuedEffect(effect, for: S.self))
-    }
-
-    /// Enqueues an effect under a key; when an effect with the same key is in flight, `policy` says
-    /// which one survives.
     ///
-    /// With ``EffectKeyPolicy/cancelOlder``, the older effect is cancelled when the update returns:
-    /// if the update throws, the new effect is discarded and the older one keeps running, its result
-    /// still on its way. Until then, ``effects`` lists both.
+    /// Give `key` to enqueue it under a key: when an effect with the same key is in flight, `policy`
+    /// says which one survives (without a key, `policy` has nothing to compare and is not used). With
+    /// ``EffectKeyPolicy/cancelOlder``, the older effect is cancelled when the update returns: if the
+    /// update throws, the new effect is discarded and the older one keeps running, its result still on
+    /// its way. Until then, ``effects`` lists both.
     ///
     /// <!-- compiled inside: extension SearchScreen { func keySample(_ when: When) { switch when { … case .resultsArrived: break } } } -->
     /// ```swift
     /// case .userTypedQuery(let query):
     ///     effectsState.enqueue(Search(query).mapToResult().map(When.resultsArrived), key: "search")
     /// ```
+    ///
+    /// Give `retry` to run the effect again after a failure, as the policy says; it delivers once: the
+    /// result of the attempt that succeeded, or a ``RetryFailure`` carrying the last attempt's error
+    /// and the number of attempts made. The failures the policy sees are those of the effect as
+    /// enqueued, before its `map` chain, so `mapToResult()` delivers the last one, as a
+    /// ``RetryFailure``, in a `.failure` event. The effect is listed in ``effects`` from its first
+    /// attempt to its last, waits between them on the scope's ``EffectClock``, and is cancelled like
+    /// any other (by key, by predicate, when its scope is dismissed, or by a newer effect with its
+    /// key): once cancelled, no further attempt starts.
+    ///
+    /// Give `onRetry` to hear of each retry before its wait: it makes one of the scope's events of a
+    /// ``RetryAttempt`` (the attempt about to run, of how many, the error, the wait), sent to the
+    /// scope at once.
+    ///
+    /// <!-- compiled with: Scopes -->
+    /// <!-- compiled inside: extension Counter { func retrySample(request: URLRequest) { … } } -->
+    /// ```swift
+    /// effectsState.enqueue(
+    ///     NetworkEffect<DTO>(request: request).mapToResult().map(When.networkPostCompleted),
+    ///     retrying: .exponentialBackoff(maxAttempts: 4, initialDelay: .seconds(1), maxDelay: .seconds(8)))
+    /// ```
+    ///
+    /// In a test plan, failing the effect (`WHEN_EffectFails`) ends an attempt: when the policy
+    /// retries, the scope gets its `onRetry` event in that step, and the effect is scheduled for its
+    /// next attempt, which starts once the plan lets the wait pass.
     @inlinable
     public func enqueue<E: Effect>(
-        _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
+        _ effect: E, key: (any Hashable & Sendable)? = nil,
+        ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder,
+        retrying retry: RetryPolicy? = nil, onRetry: (@Sendable (RetryAttempt) -> S.When)? = nil
     ) where E.ResultType == S.When {
-        runtime.enqueue(EnqueuedEffect(effect, for: S.self), key: AnyHashable(key), policy: policy)
+        let enqueued =
+            if let retry {
+                EnqueuedEffect(effect, for: S.self, retrying: retry, onRetry: onRetry)
+            } else {
+                EnqueuedEffect(effect, for: S.self)
+            }
+        stage(enqueued, key: key, policy: policy)
     }
 
     /// Enqueues a stream effect whose elements are the scope's events, delivered in order until the
@@ -57,19 +85,26 @@ public struct ScopeEffects<S: Scope> {
     /// case .screenAppeared:
     ///     effectsState.enqueue(Ticks(count: 3).map(When.ticked).onEnd { _ in When.ticksEnded })
     /// ```
-    @inlinable
-    public func enqueue<E: StreamEffect>(_ effect: E) where E.Element == S.When {
-        runtime.enqueue(EnqueuedEffect(stream: effect, for: S.self))
-    }
-
-    /// Enqueues a stream effect under a key; when an effect with the same key is in flight, `policy`
+    ///
+    /// Give `key` to enqueue it under a key: when an effect with the same key is in flight, `policy`
     /// says which one survives. With ``EffectKeyPolicy/cancelOlder`` this restarts a stream: the
     /// older one delivers nothing more once the update returns.
     @inlinable
     public func enqueue<E: StreamEffect>(
-        _ effect: E, key: some Hashable & Sendable, ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
+        _ effect: E, key: (any Hashable & Sendable)? = nil,
+        ifKeyInFlight policy: EffectKeyPolicy = .cancelOlder
     ) where E.Element == S.When {
-        runtime.enqueue(EnqueuedEffect(stream: effect, for: S.self), key: AnyHashable(key), policy: policy)
+        stage(EnqueuedEffect(stream: effect, for: S.self), key: key, policy: policy)
+    }
+
+    /// Hands an effect to the runtime: under its key with the policy, or, without a key, as it comes.
+    @inlinable
+    func stage(_ effect: EnqueuedEffect, key: (any Hashable & Sendable)?, policy: EffectKeyPolicy) {
+        if let key {
+            runtime.enqueue(effect, key: AnyHashable(key), policy: policy)
+        } else {
+            runtime.enqueue(effect)
+        }
     }
 
     /// The effects enqueued and not yet completed or cancelled, oldest first, as first enqueued (their

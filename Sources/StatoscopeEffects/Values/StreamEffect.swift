@@ -20,7 +20,7 @@
 ///
 /// Map each element into a `When` with ``map(_:)`` (and ``mapToResult()`` to keep a failure as a
 /// last event), optionally add an event for its end with ``onEnd(_:)``, and enqueue it with
-/// ``ScopeEffects/enqueue(_:)-7lcjh``. A stream effect is an ``Effect``: it is listed in
+/// ``ScopeEffects/enqueue(_:key:ifKeyInFlight:)``. A stream effect is an ``Effect``: it is listed in
 /// ``ScopeEffects/effects``, keyed, cancelled, and ended with its scope like any other, and a
 /// cancelled stream delivers nothing more, even an element it had already produced.
 ///

@@ -57,7 +57,7 @@ public enum Analytics {
     }
 
     /// The analytics event of a `When`, as the sinks of ``install(_:)`` receive it.
-    public static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
+    package static func makeEvent(_ when: any Encodable, scopePath: String) throws -> AnalyticsEvent {
         try EventEncoding.analyticsEvent(of: when, scopePath: scopePath)
     }
 }

@@ -9,7 +9,7 @@ public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertibl
     public let reason: String
 
     /// Makes an error about a line.
-    public init(line: Int, reason: String) {
+    package init(line: Int, reason: String) {
         self.line = line
         self.reason = reason
     }

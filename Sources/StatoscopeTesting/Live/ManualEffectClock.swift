@@ -24,7 +24,7 @@ public final class ManualEffectClock: Clock {
         public let offset: Duration
 
         /// The instant `offset` after the clock's start.
-        public init(offset: Duration) {
+        package init(offset: Duration) {
             self.offset = offset
         }
 

@@ -1,7 +1,7 @@
 import Statoscope
 
 /// A scope's acceptance criteria as code: the steps of a GIVEN / WHEN / THEN flow, run by
-/// ``runTest(fileID:filePath:line:column:)``.
+/// ``runTest(assertRelease:assertNoPendingEffects:fileID:filePath:line:column:)``.
 ///
 /// Start a plan with ``Statoscope/Scope/GIVEN(_:fileID:filePath:line:column:function:_:)`` and chain
 /// verbs; every verb records a step, `throws`, and returns the plan, so one `try` covers the chain.

@@ -14,17 +14,9 @@ extension TestPlan: CustomStringConvertible {
     /// `STATOSCOPE_SPECS_DIR` set to a folder, the plan also writes its specification there.
     ///
     /// Throws if the plan already ran.
-    public func runTest(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
-    ) throws {
-        try run(
-            checksRelease: true, strictEffects: nil,
-            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Runs the plan, saying whether scopes still alive after it fail it, and, unless `nil`, whether
-    /// effects still pending do (as ``strictEffects(_:)`` does).
+    ///
+    /// `assertRelease: false` lets scopes still alive after the run pass; `assertNoPendingEffects`,
+    /// unless `nil`, says whether effects still pending fail the plan (as ``strictEffects(_:)`` does).
     ///
     /// <!-- compiled with: SyncedCounterApp -->
     /// <!-- compiled inside: func sample(plan: TestPlan<App>) throws { try plan … } -->
@@ -32,23 +24,12 @@ extension TestPlan: CustomStringConvertible {
     /// .runTest(assertRelease: false)    // a scope the test keeps on purpose
     /// ```
     public func runTest(
-        assertRelease: Bool, assertNoPendingEffects: Bool? = nil,
+        assertRelease: Bool = true, assertNoPendingEffects: Bool? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) throws {
         try run(
             checksRelease: assertRelease, strictEffects: assertNoPendingEffects,
-            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Runs the plan, saying whether effects still pending at the end fail it.
-    public func runTest(
-        assertNoPendingEffects: Bool,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-        column: UInt = #column
-    ) throws {
-        try run(
-            checksRelease: true, strictEffects: assertNoPendingEffects,
             at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
