@@ -55,7 +55,7 @@ open class UIViewController: UIResponder {
     @available(*, unavailable, message: "UIView is not on watchOS")
 #endif
 extension UIView {
-    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {}
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {}
 
     // .../uikit/uiview/bounds: `var bounds: CGRect { get set }`.
     public var bounds: CGRect {

@@ -22,7 +22,8 @@ extension Scope {
     /// returned; the changes one update makes re-run it once. Only state read during the previous run
     /// is watched, so an `apply` that reads something only on some runs watches it only on those. It
     /// works with state Observation tracks: `@Observable` scopes, and `@Subscope` and `@Sensitive`
-    /// properties in them.
+    /// properties in them. On Apple platforms, observing a scope that is neither `@Observable` nor an
+    /// `ObservableObject` is reported to ``ErrorReporting``, once per scope type in its tree.
     ///
     /// An `apply` that sends events may change what it has just read. Like a view that re-renders, it
     /// then runs again at once, until a run leaves what the run before it read as it was: a run that
@@ -36,6 +37,9 @@ extension Scope {
     /// holds the scope weakly, and `apply` should too hold what it updates weakly or by a capture list,
     /// so that nothing is kept alive by it.
     public func observe(_ apply: @escaping @MainActor (Self) -> Void) -> ScopeObservation {
+        #if canImport(UIKit) || canImport(AppKit)
+            reportIfViewsCannotObserve()
+        #endif
         weak let scope = self
         let observation = ScopeObservation {
             guard let scope else { return nil }
@@ -126,6 +130,7 @@ extension ScopeObservation {
     static func running(
         _ update: @escaping @MainActor () -> Void, keeping owner: (any Scope)?
     ) -> ScopeObservation {
+        owner?.reportIfViewsCannotObserve()
         let observation = ScopeObservation {
             update()
             return owner

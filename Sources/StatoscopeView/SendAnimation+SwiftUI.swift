@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import StatoscopeCore
     import SwiftUI
 
     extension SendAnimation {

@@ -1,4 +1,5 @@
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
+    import StatoscopeCore
     import UIKit
 
     extension SendAnimation {
