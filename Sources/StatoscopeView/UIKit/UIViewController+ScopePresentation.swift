@@ -44,7 +44,7 @@
         /// another; the user's swiping it down sends the binding's dismissal event.
         ///
         /// <!-- compiled with: NotesViewControllers -->
-        /// <!-- compiled inside: final class NotesViewController: UIViewController { let notes = Notes(); var observations: [ScopeObservation] = []; override func viewDidLoad() { super.viewDidLoad(); … } } -->
+        /// <!-- compiled inside: final class NoteEditingViewController: UIViewController { let notes = Notes(); var observations: [ScopeObservation] = []; override func viewDidLoad() { super.viewDidLoad(); … } } -->
         /// ```swift
         /// observations.append(
         ///     present(notes.presentation(\.destination, case: Notes.Destination.editor, dismiss: .userDismissedDestination)) { editor in
