@@ -16,7 +16,7 @@ import StatoscopeTesting
     import Combine
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 31
+// UsingScopesInSwiftUIAndUIKit.md, line 34
 
 @Observable
 final class RecipeEditor: IdentifiableScope {
@@ -36,7 +36,7 @@ final class RecipeEditor: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 58
+// UsingScopesInSwiftUIAndUIKit.md, line 61
 #if canImport(SwiftUI)
 
 struct RecipeEditorView: View {
@@ -51,7 +51,7 @@ struct RecipeEditorView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 91
+// UsingScopesInSwiftUIAndUIKit.md, line 94
 #if canImport(SwiftUI)
 
 struct RecipesApp: App {
@@ -73,7 +73,7 @@ struct RecipesWindow: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 126
+// UsingScopesInSwiftUIAndUIKit.md, line 129
 #if canImport(SwiftUI)
 
 struct RestoredRecipesWindow: View {
@@ -98,7 +98,7 @@ struct RestoredRecipesWindow: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 167
+// UsingScopesInSwiftUIAndUIKit.md, line 170
 
 @Observable
 final class Recipes: Scope {
@@ -139,7 +139,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 224
+// UsingScopesInSwiftUIAndUIKit.md, line 227
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -165,7 +165,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 259
+// UsingScopesInSwiftUIAndUIKit.md, line 262
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -200,7 +200,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 297
+// UsingScopesInSwiftUIAndUIKit.md, line 300
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -218,7 +218,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 325
+// UsingScopesInSwiftUIAndUIKit.md, line 328
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -238,7 +238,7 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 358
+// UsingScopesInSwiftUIAndUIKit.md, line 361
 
 @Observable
 final class RecipeShelf: Scope {
@@ -286,7 +286,7 @@ final class RecipeShelf: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 413
+// UsingScopesInSwiftUIAndUIKit.md, line 416
 #if canImport(SwiftUI)
 
 struct RecipeShelfView: View {
@@ -317,7 +317,7 @@ struct RecipeShelfView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 455
+// UsingScopesInSwiftUIAndUIKit.md, line 458
 
 func newRecipePlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -333,7 +333,7 @@ func newRecipePlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 490
+// UsingScopesInSwiftUIAndUIKit.md, line 493
 
 func deleteAllPlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -348,7 +348,7 @@ func deleteAllPlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 517
+// UsingScopesInSwiftUIAndUIKit.md, line 520
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -375,7 +375,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 572
+// UsingScopesInSwiftUIAndUIKit.md, line 575
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeShelfViewController: UIViewController {
@@ -445,7 +445,7 @@ final class RecipesNavigationController: UINavigationController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 662
+// UsingScopesInSwiftUIAndUIKit.md, line 665
 
 @Observable
 final class AnimatedIngredients: Scope {
@@ -471,7 +471,7 @@ final class AnimatedIngredients: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 691
+// UsingScopesInSwiftUIAndUIKit.md, line 694
 #if canImport(SwiftUI)
 
 struct AnimatedIngredientsView: View {
@@ -491,7 +491,7 @@ struct AnimatedIngredientsView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 729
+// UsingScopesInSwiftUIAndUIKit.md, line 732
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -512,7 +512,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 763
+// UsingScopesInSwiftUIAndUIKit.md, line 766
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {
