@@ -134,7 +134,7 @@ let package = Package(
             name: "StatoscopeTests",
             dependencies: [
                 "Statoscope", "StatoscopeCore", "StatoscopeSharing", "StatoscopeTesting",
-                "StatoscopeTestSupport",
+                "StatoscopeTestSupport", "StatoscopeView",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

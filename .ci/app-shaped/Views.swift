@@ -1,5 +1,5 @@
-// An app's SwiftUI views over the scopes, written as the docs write them (the article's samples, checked
-// in both modes too, have a UIKit view controller).
+// An app's SwiftUI views over the scopes, written as the docs write them, sends animated (the article's
+// samples, checked in both modes too, and UIKitPresenting.swift have UIKit view controllers).
 import Observation
 import Statoscope
 import SwiftUI
@@ -25,7 +25,8 @@ struct RecipesView: View {
                 ForEach(recipes.rows) { row in
                     Button("Row \(row.id)") { row.send(.userTappedRow) }
                 }
-                Button("New recipe") { recipes.send(.userTappedNewRecipe) }
+                Button("New recipe") { recipes.send(.userTappedNewRecipe, animation: .swiftUI(.easeInOut)) }
+                Button("Start") { recipes.send(.appStarted, transaction: Transaction(animation: .default)) }
             }
             .navigationTitle("Recipes")
             .navigationDestination(for: RecipeDetail.self) { detail in

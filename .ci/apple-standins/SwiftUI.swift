@@ -504,3 +504,37 @@ extension View {
         @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
     ) -> some View { EmptyView() }
 }
+
+// MARK: Animations and transactions
+
+// developer.apple.com/documentation/swiftui/animation: `@frozen struct Animation`, which is `Equatable`
+// and `Sendable`; iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1.
+@frozen public struct Animation: Equatable, Sendable {
+    // .../animation/default: `static let default: Animation`.
+    public static let `default` = Animation()
+    // .../animation/easeinout: `static var easeInOut: Animation { get }`.
+    public static var easeInOut: Animation { Animation() }
+}
+
+// developer.apple.com/documentation/swiftui/withanimation(_:_:): `func withAnimation<Result>(_
+// animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result`.
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows
+    -> Result
+{ try body() }
+
+// developer.apple.com/documentation/swiftui/transaction: `@frozen struct Transaction`, not `Sendable`;
+// with `init()`, `init(animation: Animation?)` and `var animation: Animation?`.
+@frozen public struct Transaction {
+    public var animation: Animation?
+    public init() {}
+    public init(animation: Animation?) { self.animation = animation }
+}
+
+@available(*, unavailable)
+extension Transaction: Sendable {}
+
+// developer.apple.com/documentation/swiftui/withtransaction(_:_:): `func withTransaction<Result>(_
+// transaction: Transaction, _ body: () throws -> Result) rethrows -> Result`.
+public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    try body()
+}

@@ -49,6 +49,181 @@ open class UIViewController: UIResponder {
     }
 }
 
+// .../uikit/uiview/animate(withduration:animations:): `class func animate(withDuration duration:
+// TimeInterval, animations: @escaping () -> Void)`, in the `@MainActor` class; iOS 4, tvOS, visionOS 1.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIView is not on watchOS")
+#endif
+extension UIView {
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {}
+
+    // .../uikit/uiview/bounds: `var bounds: CGRect { get set }`.
+    public var bounds: CGRect {
+        get { .zero }
+        set {}
+    }
+}
+
+// MARK: Presentation: alerts, dialogs, modal view controllers, navigation stacks
+
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIViewController is not on watchOS")
+#endif
+extension UIViewController {
+    // .../uikit/uiviewcontroller/present(_:animated:completion:): `func present(_
+    // viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? =
+    // nil)`, in the `@MainActor` class; iOS 5, tvOS 9, visionOS 1.
+    public func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) {}
+
+    // .../uikit/uiviewcontroller/dismiss(animated:completion:): `func dismiss(animated flag: Bool,
+    // completion: (() -> Void)? = nil)`; iOS 5, tvOS 9, visionOS 1.
+    public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+
+    // .../uikit/uiviewcontroller/presentingviewcontroller: `var presentingViewController:
+    // UIViewController? { get }`; iOS 5, tvOS 9, visionOS 1.
+    public var presentingViewController: UIViewController? { nil }
+
+    // .../uikit/uiviewcontroller/presentationcontroller: `var presentationController:
+    // UIPresentationController? { get }`; iOS 8, tvOS 9, visionOS 1.
+    public var presentationController: UIPresentationController? { nil }
+
+    // .../uikit/uiviewcontroller/popoverpresentationcontroller: `var popoverPresentationController:
+    // UIPopoverPresentationController? { get }`; iOS 8, tvOS 9, visionOS 1.
+    public var popoverPresentationController: UIPopoverPresentationController? { nil }
+}
+
+// .../uikit/uiadaptivepresentationcontrollerdelegate: `@MainActor protocol
+// UIAdaptivePresentationControllerDelegate : NSObjectProtocol`; its methods are all `optional`, which
+// only Objective-C protocols have: here each is a requirement with an empty default, so a conformance
+// may leave it out as on Apple's platforms.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIAdaptivePresentationControllerDelegate is not on watchOS")
+#endif
+@MainActor @preconcurrency
+public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
+    // .../uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:): `optional func
+    // presentationControllerDidDismiss(_ presentationController: UIPresentationController)`; iOS 13,
+    // tvOS 13, visionOS 1. Not called when the presentation is dismissed in code.
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+}
+
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIAdaptivePresentationControllerDelegate is not on watchOS")
+#endif
+extension UIAdaptivePresentationControllerDelegate {
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+}
+
+// .../uikit/uipresentationcontroller: `@MainActor class UIPresentationController : NSObject`, with
+// `weak var delegate: (any UIAdaptivePresentationControllerDelegate)?`; iOS 8, tvOS 9, visionOS 1.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIPresentationController is not on watchOS")
+#endif
+@MainActor @preconcurrency
+open class UIPresentationController: NSObject {
+    weak open var delegate: (any UIAdaptivePresentationControllerDelegate)?
+}
+
+// .../uikit/uipopoverpresentationcontroller: `@MainActor class UIPopoverPresentationController :
+// UIPresentationController`, with `var sourceView: UIView?` and `var sourceRect: CGRect`; iOS 8,
+// visionOS 1 (tvOS declares it too).
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIPopoverPresentationController is not on watchOS")
+#endif
+@MainActor @preconcurrency
+open class UIPopoverPresentationController: UIPresentationController {
+    open var sourceView: UIView?
+    open var sourceRect: CGRect = .zero
+}
+
+// .../uikit/uialertcontroller: `@MainActor class UIAlertController : UIViewController`; iOS 8, tvOS 9,
+// visionOS 1.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIAlertController is not on watchOS")
+#endif
+@MainActor @preconcurrency
+open class UIAlertController: UIViewController {
+    // .../uikit/uialertcontroller/style: `enum Style`, `case actionSheet`, `case alert`.
+    public enum Style: Int, Sendable {
+        case actionSheet, alert
+    }
+
+    // .../uikit/uialertcontroller/init(title:message:preferredstyle:): `convenience init(title:
+    // String?, message: String?, preferredStyle: UIAlertController.Style)`.
+    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    // .../uikit/uialertcontroller/addaction(_:): `func addAction(_ action: UIAlertAction)`.
+    open func addAction(_ action: UIAlertAction) {}
+}
+
+// .../uikit/uialertaction: `@MainActor class UIAlertAction : NSObject`; iOS 8, tvOS 9, visionOS 1.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIAlertAction is not on watchOS")
+#endif
+@MainActor @preconcurrency
+open class UIAlertAction: NSObject {
+    // .../uikit/uialertaction/style-swift.enum: `enum Style`, `case default`, `case cancel`, `case
+    // destructive`.
+    public enum Style: Int, Sendable {
+        case `default`, cancel, destructive
+    }
+
+    // .../uikit/uialertaction/init(title:style:handler:): `convenience init(title: String?, style:
+    // UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil)`.
+    public convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.init()
+    }
+}
+
+// .../uikit/uinavigationcontroller: `@MainActor class UINavigationController : UIViewController`;
+// iOS 2, tvOS 9, visionOS 1.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UINavigationController is not on watchOS")
+#endif
+@MainActor @preconcurrency
+open class UINavigationController: UIViewController {
+    // .../uinavigationcontroller/init(rootviewcontroller:): `init(rootViewController: UIViewController)`.
+    public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    // .../uinavigationcontroller/viewcontrollers: `var viewControllers: [UIViewController] { get set }`.
+    open var viewControllers: [UIViewController] = []
+
+    // .../uinavigationcontroller/setviewcontrollers(_:animated:): `func setViewControllers(_
+    // viewControllers: [UIViewController], animated: Bool)`.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
+
+    // .../uinavigationcontroller/delegate: `weak var delegate: (any UINavigationControllerDelegate)?`.
+    weak open var delegate: (any UINavigationControllerDelegate)?
+}
+
+// .../uikit/uinavigationcontrollerdelegate: `@MainActor protocol UINavigationControllerDelegate :
+// NSObjectProtocol`; its methods are `optional`: each is a requirement with an empty default here.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UINavigationControllerDelegate is not on watchOS")
+#endif
+@MainActor @preconcurrency
+public protocol UINavigationControllerDelegate: NSObjectProtocol {
+    // .../uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:): `optional func
+    // navigationController(_ navigationController: UINavigationController, didShow viewController:
+    // UIViewController, animated: Bool)`; iOS 2, tvOS 9, visionOS 1.
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UINavigationControllerDelegate is not on watchOS")
+#endif
+extension UINavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
+}
+
 // MARK: App structure: previews, scenes, lifecycle
 
 // .../uikit/uibackgroundtaskidentifier: `struct UIBackgroundTaskIdentifier`, with `static let invalid`.

@@ -87,3 +87,16 @@ struct EditorView: View {
         TextField("Name", text: editor.binding(\.name, send: { .userTypedName($0) }))
     }
 }
+
+final class ContactViewController: UIViewController {
+    let screen: ContactScreen
+
+    init(screen: ContactScreen) {
+        self.screen = screen
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("created in code only")
+    }
+}

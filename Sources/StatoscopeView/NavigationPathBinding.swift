@@ -24,6 +24,7 @@ extension Scope {
         _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When
     ) -> ScopeBinding<[Child]> {
         ScopeBinding(
+            owner: self,
             get: { self[keyPath: keyPath] },
             set: { newValue in
                 let path = self[keyPath: keyPath]
@@ -58,6 +59,7 @@ extension Scope {
         _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When, push: @escaping (Child) -> When
     ) -> ScopeBinding<[Child]> {
         ScopeBinding(
+            owner: self,
             get: { self[keyPath: keyPath] },
             set: { newValue in
                 let write = NavigationPathWrite(from: self[keyPath: keyPath], to: newValue)
@@ -68,16 +70,17 @@ extension Scope {
     }
 }
 
-/// A write to a navigation path, as the screens it keeps, the pop it makes and the screens it pushes.
-struct NavigationPathWrite<Child: AnyObject> {
+/// A change of a navigation path, as the screens it keeps, the pop it makes and the screens it pushes:
+/// what a stack's write asks of the scope, and what a UIKit stack does to follow the scope.
+package struct NavigationPathWrite<Child: AnyObject> {
     /// How many screens at the bottom both paths share.
-    let kept: Int
+    package let kept: Int
     /// Whether the write removes screens of the current path.
-    let pops: Bool
+    package let pops: Bool
     /// The screens the write adds above those it keeps, bottom first.
-    let pushed: ArraySlice<Child>
+    package let pushed: ArraySlice<Child>
 
-    init(from path: [Child], to newValue: [Child]) {
+    package init(from path: [Child], to newValue: [Child]) {
         kept = zip(newValue, path).prefix { $0 === $1 }.count
         pops = kept < path.count
         pushed = newValue.dropFirst(kept)

@@ -33,7 +33,8 @@
         public func binding<Value>(
             _ keyPath: KeyPath<Self, Value>, send makeWhen: @escaping (Value) -> When
         ) -> Binding<Value> {
-            Binding(binding(keyPath, send: makeWhen) as ScopeBinding<Value>)
+            reportIfViewsCannotObserve()
+            return Binding(binding(keyPath, send: makeWhen) as ScopeBinding<Value>)
         }
 
         /// A SwiftUI binding for `sheet(item:)`, `fullScreenCover(item:)`, `popover(item:)` or
@@ -43,7 +44,8 @@
         public func presentation<Child: Scope>(
             _ keyPath: KeyPath<Self, Child?>, dismiss: When
         ) -> Binding<Child?> {
-            Binding(presentation(keyPath, dismiss: dismiss) as ScopeBinding<Child?>)
+            reportIfViewsCannotObserve()
+            return Binding(presentation(keyPath, dismiss: dismiss) as ScopeBinding<Child?>)
         }
 
         /// A SwiftUI binding for `sheet(item:)`, `fullScreenCover(item:)`, `popover(item:)` or
@@ -54,7 +56,8 @@
             _ keyPath: KeyPath<Self, Destination?>, case embed: @escaping (Child) -> Destination,
             dismiss: When
         ) -> Binding<Child?> {
-            Binding(presentation(keyPath, case: embed, dismiss: dismiss) as ScopeBinding<Child?>)
+            reportIfViewsCannotObserve()
+            return Binding(presentation(keyPath, case: embed, dismiss: dismiss) as ScopeBinding<Child?>)
         }
 
         /// A SwiftUI binding for `NavigationStack(path:)` over the list of children at `keyPath`, which
@@ -63,7 +66,8 @@
         public func navigationPath<Child: IdentifiableScope>(
             _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When
         ) -> Binding<[Child]> {
-            Binding(navigationPath(keyPath, popTo: popTo) as ScopeBinding<[Child]>)
+            reportIfViewsCannotObserve()
+            return Binding(navigationPath(keyPath, popTo: popTo) as ScopeBinding<[Child]>)
         }
 
         /// A SwiftUI binding for `NavigationStack(path:)` over the list of children at `keyPath`, which
@@ -73,7 +77,8 @@
         public func navigationPath<Child: IdentifiableScope>(
             _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When, push: @escaping (Child) -> When
         ) -> Binding<[Child]> {
-            Binding(navigationPath(keyPath, popTo: popTo, push: push) as ScopeBinding<[Child]>)
+            reportIfViewsCannotObserve()
+            return Binding(navigationPath(keyPath, popTo: popTo, push: push) as ScopeBinding<[Child]>)
         }
     }
 #endif

@@ -19,9 +19,19 @@
 public struct ScopeBinding<Value> {
     private let read: @MainActor () -> Value
     private let write: @MainActor (Value) -> Void
+    /// The scope whose state the binding reads, when a scope made it: what a UIKit presenter
+    /// following the binding observes.
+    let owner: (any Scope)?
 
     /// A binding reading with `get` and writing with `set`.
     public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+        self.init(owner: nil, get: get, set: set)
+    }
+
+    init(
+        owner: (any Scope)?, get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void
+    ) {
+        self.owner = owner
         self.read = get
         self.write = set
     }
@@ -47,6 +57,6 @@ extension Scope {
     public func binding<Value>(
         _ keyPath: KeyPath<Self, Value>, send makeWhen: @escaping (Value) -> When
     ) -> ScopeBinding<Value> {
-        ScopeBinding(get: { self[keyPath: keyPath] }, set: { self.send(makeWhen($0)) })
+        ScopeBinding(owner: self, get: { self[keyPath: keyPath] }, set: { self.send(makeWhen($0)) })
     }
 }

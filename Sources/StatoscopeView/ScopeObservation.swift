@@ -22,7 +22,8 @@ extension Scope {
     /// returned; the changes one update makes re-run it once. Only state read during the previous run
     /// is watched, so an `apply` that reads something only on some runs watches it only on those. It
     /// works with state Observation tracks: `@Observable` scopes, and `@Subscope` and `@Sensitive`
-    /// properties in them.
+    /// properties in them. On Apple platforms, observing a scope that is neither `@Observable` nor an
+    /// `ObservableObject` is reported to ``ErrorReporting``, once per scope type in its tree.
     ///
     /// An `apply` that sends events may change what it has just read. Like a view that re-renders, it
     /// then runs again at once, until a run leaves what the run before it read as it was: a run that
@@ -36,6 +37,9 @@ extension Scope {
     /// holds the scope weakly, and `apply` should too hold what it updates weakly or by a capture list,
     /// so that nothing is kept alive by it.
     public func observe(_ apply: @escaping @MainActor (Self) -> Void) -> ScopeObservation {
+        #if canImport(UIKit) || canImport(AppKit)
+            reportIfViewsCannotObserve()
+        #endif
         weak let scope = self
         let observation = ScopeObservation {
             guard let scope else { return nil }
@@ -89,7 +93,7 @@ public final class ScopeObservation {
             let scope = withObservationTracking {
                 body()
             } onChange: { [weak self] in
-                tracking.fire()
+                tracking.fire(during: SendAnimation.current)
                 Task { @MainActor in self?.changed(tracking) }
             }
             let sentEvents = events.stop()
@@ -110,21 +114,44 @@ public final class ScopeObservation {
 
     /// Runs the closure again if `tracking` is the latest run's: an earlier run's tracking may fire
     /// once a later run has already read the change.
+    /// A change made by a send with an animation runs the closure inside that animation, so that
+    /// what it sets on a view is animated.
     private func changed(_ tracking: RunTracking) {
         guard tracking === latest else { return }
-        run()
+        guard let animation = tracking.animation else { return run() }
+        animation.animate { [weak self] in self?.run() }
     }
 }
 
-/// Whether Observation saw a change to what one run of an observation read; told on the thread that
-/// made the change.
+extension ScopeObservation {
+    /// An observation that runs `update` now, and again after each change to what it read, until it is
+    /// cancelled or released, or `owner` is nil: a presenter's, which keeps `owner`, the scope whose
+    /// state it follows, for as long as it runs.
+    static func running(
+        _ update: @escaping @MainActor () -> Void, keeping owner: (any Scope)?
+    ) -> ScopeObservation {
+        owner?.reportIfViewsCannotObserve()
+        let observation = ScopeObservation {
+            update()
+            return owner
+        }
+        observation.run()
+        return observation
+    }
+}
+
+/// Whether Observation saw a change to what one run of an observation read, and the animation of the
+/// send that made it; told on the thread that made the change.
 private final class RunTracking: Sendable {
-    private let fired = CriticalState(false)
+    private let fired = CriticalState((fired: false, animation: SendAnimation?.none))
 
-    var hasFired: Bool { fired.withLock { $0 } }
+    var hasFired: Bool { fired.withLock { $0.fired } }
 
-    func fire() {
-        fired.withLock { $0 = true }
+    /// The animation of the send that made the change, if it had one.
+    var animation: SendAnimation? { fired.withLock { $0.animation } }
+
+    func fire(during animation: SendAnimation?) {
+        fired.withLock { $0 = (true, animation ?? $0.animation) }
     }
 }
 

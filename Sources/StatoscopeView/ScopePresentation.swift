@@ -22,6 +22,7 @@ extension Scope {
         _ keyPath: KeyPath<Self, Child?>, dismiss: When
     ) -> ScopeBinding<Child?> {
         ScopeBinding(
+            owner: self,
             get: { self[keyPath: keyPath] },
             set: { newValue in
                 if newValue == nil, self[keyPath: keyPath] != nil {
@@ -52,6 +53,7 @@ extension Scope {
         _ keyPath: KeyPath<Self, Destination?>, case embed: @escaping (Child) -> Destination, dismiss: When
     ) -> ScopeBinding<Child?> {
         ScopeBinding(
+            owner: self,
             get: { self[keyPath: keyPath]?.scope(ifCase: embed) },
             set: { newValue in
                 if newValue == nil, self[keyPath: keyPath]?.scope(ifCase: embed) != nil {

@@ -16,7 +16,7 @@ import StatoscopeTesting
     import Combine
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 29
+// UsingScopesInSwiftUIAndUIKit.md, line 34
 
 @Observable
 final class RecipeEditor: IdentifiableScope {
@@ -36,7 +36,7 @@ final class RecipeEditor: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 56
+// UsingScopesInSwiftUIAndUIKit.md, line 61
 #if canImport(SwiftUI)
 
 struct RecipeEditorView: View {
@@ -51,7 +51,7 @@ struct RecipeEditorView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 89
+// UsingScopesInSwiftUIAndUIKit.md, line 94
 #if canImport(SwiftUI)
 
 struct RecipesApp: App {
@@ -73,7 +73,7 @@ struct RecipesWindow: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 124
+// UsingScopesInSwiftUIAndUIKit.md, line 129
 #if canImport(SwiftUI)
 
 struct RestoredRecipesWindow: View {
@@ -98,7 +98,7 @@ struct RestoredRecipesWindow: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 165
+// UsingScopesInSwiftUIAndUIKit.md, line 170
 
 @Observable
 final class Recipes: Scope {
@@ -139,7 +139,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 222
+// UsingScopesInSwiftUIAndUIKit.md, line 227
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -165,7 +165,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 257
+// UsingScopesInSwiftUIAndUIKit.md, line 262
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -200,7 +200,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 295
+// UsingScopesInSwiftUIAndUIKit.md, line 300
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -218,7 +218,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 323
+// UsingScopesInSwiftUIAndUIKit.md, line 328
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -238,7 +238,7 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 356
+// UsingScopesInSwiftUIAndUIKit.md, line 361
 
 @Observable
 final class RecipeShelf: Scope {
@@ -286,7 +286,7 @@ final class RecipeShelf: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 411
+// UsingScopesInSwiftUIAndUIKit.md, line 416
 #if canImport(SwiftUI)
 
 struct RecipeShelfView: View {
@@ -317,7 +317,7 @@ struct RecipeShelfView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 453
+// UsingScopesInSwiftUIAndUIKit.md, line 458
 
 func newRecipePlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -333,7 +333,7 @@ func newRecipePlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 488
+// UsingScopesInSwiftUIAndUIKit.md, line 493
 
 func deleteAllPlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -348,7 +348,7 @@ func deleteAllPlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 515
+// UsingScopesInSwiftUIAndUIKit.md, line 520
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -375,7 +375,123 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 572
+// UsingScopesInSwiftUIAndUIKit.md, line 575
+#if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
+
+final class RecipeShelfViewController: UIViewController {
+    private let shelf: RecipeShelf
+    private var observations: [ScopeObservation] = []
+
+    init(shelf: RecipeShelf) {
+        self.shelf = shelf
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("created in code only")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        observations = [
+            present(shelf.alert(\.deleteAlert, dismiss: .userDismissedAlert)),
+            present(shelf.presentation(\.destination, case: RecipeShelf.Destination.editor, dismiss: .userClosedDestination)) {
+                editor in
+                RecipeEditorViewController(editor: editor)
+            },
+        ]
+    }
+}
+
+final class RecipeEditorViewController: UIViewController {
+    let editor: RecipeEditor
+
+    init(editor: RecipeEditor) {
+        self.editor = editor
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("created in code only")
+    }
+}
+
+final class RecipeDetailViewController: UIViewController {
+    let detail: RecipeDetail
+
+    init(detail: RecipeDetail) {
+        self.detail = detail
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("created in code only")
+    }
+}
+
+final class RecipesNavigationController: UINavigationController {
+    private var observation: ScopeObservation?
+
+    init(recipes: Recipes, root: UIViewController) {
+        super.init(rootViewController: root)
+        observation = push(recipes.navigationPath(\.path, popTo: { .userWentBack(toDepth: $0) })) { detail in
+            RecipeDetailViewController(detail: detail)
+        }
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("created in code only")
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 665
+
+@Observable
+final class AnimatedIngredients: Scope {
+    private let appearing: SendAnimation
+    private(set) var ingredients: [String] = []
+
+    init(appearing: SendAnimation) {
+        self.appearing = appearing
+    }
+
+    enum When {
+        case screenAppeared(title: String)
+        case ingredientsLoaded([String])
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .screenAppeared(let title):
+            effectsState.enqueue(LoadIngredients(title: title).map(When.ingredientsLoaded).animation(appearing))
+        case .ingredientsLoaded(let ingredients):
+            self.ingredients = ingredients
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 694
+#if canImport(SwiftUI)
+
+struct AnimatedIngredientsView: View {
+    @State private var ingredients = AnimatedIngredients(appearing: .swiftUI(.easeInOut))
+
+    var body: some View {
+        List {
+            ForEach(ingredients.ingredients, id: \.self) { ingredient in
+                Text(ingredient)
+            }
+            Button("Reload") {
+                ingredients.send(.screenAppeared(title: "Gazpacho"), animation: .swiftUI(.default))
+            }
+        }
+        .task { ingredients.send(.screenAppeared(title: "Gazpacho")) }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 732
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -396,7 +512,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 606
+// UsingScopesInSwiftUIAndUIKit.md, line 766
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {

@@ -48,4 +48,20 @@ struct UsingScopesInSwiftUIAndUIKitTests {
         #expect(label == "2 recipes")
         withExtendedLifetime(observation) {}
     }
+
+    @Test func theIngredientsOfTheArticleArriveInsideTheAnimationTheScopeWasGiven() async {
+        let probe = AnimationProbe()
+        var insideAnimation: [Bool] = []
+        let ingredients = AnimatedIngredients(appearing: probe.animation)
+        let observation = ingredients.observe { ingredients in
+            _ = ingredients.ingredients
+            insideAnimation.append(probe.isAnimating)
+        }
+        ingredients.send(.screenAppeared(title: "Gazpacho"))
+        await ingredients.effectsState.waitUntilSettled()
+        await mainActorBarrier()
+        #expect(ingredients.ingredients == ["tomato", "cucumber", "garlic"])
+        #expect(insideAnimation == [false, true])
+        withExtendedLifetime(observation) {}
+    }
 }

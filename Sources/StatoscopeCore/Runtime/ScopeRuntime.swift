@@ -63,6 +63,9 @@ package final class ScopeRuntime {
     /// The scope's effects, kept by the effects module; nil until the scope enqueues one.
     // SAFETY: Sound as `dependencyPartStorage` is. Read on every enqueue, start and completion: hot.
     @exclusivity(unchecked) private var effectPartStorage: (any ScopeRuntimePart)?
+    /// At a root, the scope types of its tree that views read but cannot observe, each reported once
+    /// by the view module; empty elsewhere. Touched only when a view reads such a scope.
+    package var unobservableTypesReported: Set<ObjectIdentifier> = []
 
     /// The dependencies' part, set by the injection module on first use.
     package var dependencyPart: (any ScopeRuntimePart)? {

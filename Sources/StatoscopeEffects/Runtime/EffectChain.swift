@@ -35,6 +35,8 @@ struct EffectChain<ResultType>: Sendable {
     /// capturing the given closure needs a context of its own, one allocation more for every effect
     /// enqueued, where a closure fits the box's three words.
     @usableFromInline let steps: any Sendable
+    /// The animation the result is delivered inside (see ``Effect/animation(_:)``); nil for none.
+    @usableFromInline var animation: SendAnimation?
 
     /// The chain of a pristine effect: its runners are specialised for its type here.
     @inlinable
@@ -60,6 +62,7 @@ struct EffectChain<ResultType>: Sendable {
         self.outcomeOfPristine = base.outcomeOfPristine
         self.steps = ()
         self.transform = transform
+        self.animation = base.animation
     }
 
     /// The effect as first enqueued.

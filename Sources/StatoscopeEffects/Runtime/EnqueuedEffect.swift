@@ -11,7 +11,13 @@ package struct EnqueuedEffect: Sendable {
 
     @inlinable
     init<S: Scope, E: Effect>(_ effect: E, for scopeType: S.Type) where E.ResultType == S.When {
-        body = TypedScopeEffectBody<S>(chain: effect.chain)
+        let chain = effect.chain
+        // Only an effect given an animation pays for it: the others' bodies hold no field for it.
+        if let animation = chain.animation {
+            body = AnimatedScopeEffectBody<S>(chain: chain, animation: animation)
+        } else {
+            body = TypedScopeEffectBody<S>(chain: chain)
+        }
     }
 
     @inlinable
@@ -138,7 +144,7 @@ class ScopeEffectBody: @unchecked Sendable {
 // SAFETY: Sound because its own fields are immutable and `Sendable` (the chain's), and the base
 // class's fields are shared as the base class says.
 @usableFromInline
-final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
+class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
     // The chain's fields rather than the chain: none of their layouts depends on `S`, so releasing
     // the body (once per effect, unspecialised) destroys them without looking up generic metadata.
     // The pristine effect is kept as the chain keeps it, as `any Sendable`, a word smaller than
@@ -159,11 +165,11 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     }
 
     // Sound: `boxedPristine` was made from an effect (see `EffectChain`).
-    override var pristine: any Effect { boxedPristine as! any Effect }
+    final override var pristine: any Effect { boxedPristine as! any Effect }
 
-    override var pristineValue: Any { boxedPristine }
+    final override var pristineValue: Any { boxedPristine }
 
-    override func run() async {
+    final override func run() async {
         // The runner specialised for the pristine effect: see `EffectChain.runPristine`.
         await runPristine(self)
     }
@@ -189,6 +195,24 @@ final class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable
     }
 }
 
+/// The body of an effect given an animation (``Effect/animation(_:)``): its result is sent inside
+/// the animation.
+// SAFETY: Sound as its base class is: its own field is immutable and `Sendable`.
+@usableFromInline
+final class AnimatedScopeEffectBody<S: Scope>: TypedScopeEffectBody<S>, @unchecked Sendable {
+    @usableFromInline let animation: SendAnimation
+
+    @inlinable
+    init(chain: EffectChain<S.When>, animation: SendAnimation) {
+        self.animation = animation
+        super.init(chain: chain)
+    }
+
+    override func complete(_ outcome: Any) -> EffectOutcome {
+        super.complete(outcome).animated(animation)
+    }
+}
+
 /// What a finished effect, or an element of a stream, brings back to its scope.
 package enum EffectOutcome: Sendable {
     /// Sends the effect's `When` to the scope, given as the scope object.
@@ -202,4 +226,12 @@ package enum EffectOutcome: Sendable {
     case retrying(after: Duration, notice: (@MainActor @Sendable (AnyObject) -> Void)?)
     /// Nothing to deliver yet: a delayed effect waited out its delay, and its work starts now.
     case waitEnded
+}
+
+extension EffectOutcome {
+    /// The same outcome, its event sent inside `animation` when there is one.
+    func animated(_ animation: SendAnimation?) -> EffectOutcome {
+        guard let animation, case .deliver(let deliver) = self else { return self }
+        return .deliver { scope in animation.animate { deliver(scope) } }
+    }
 }

@@ -21,6 +21,8 @@ final class RetryingScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Senda
     let steps: any Sendable
     let policy: RetryPolicy
     let onRetry: (@Sendable (RetryAttempt) -> S.When)?
+    /// The animation the last attempt's result is sent inside, if the effect was given one.
+    let animation: SendAnimation?
     /// The attempts a test plan ended by hand, made at the first.
     @MainActor private var recordedAttempts: RetryStateMachine?
 
@@ -32,6 +34,7 @@ final class RetryingScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Senda
         steps = chain.steps
         self.policy = policy
         self.onRetry = onRetry
+        animation = chain.animation
     }
 
     // Sound: `boxedPristine` was made from an effect (see `EffectChain`).
@@ -40,7 +43,7 @@ final class RetryingScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Senda
     override var pristineValue: Any { boxedPristine }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
-        TypedScopeEffectBody<S>.outcome(of: outcome, transform: transform, steps: steps)
+        TypedScopeEffectBody<S>.outcome(of: outcome, transform: transform, steps: steps).animated(animation)
     }
 
     override func attemptEndedByHand(_ outcome: Any) -> AttemptEnd {

@@ -11,6 +11,7 @@
         /// .alert(notes.alert(\.deleteAlert, dismiss: .userDismissedAlert))
         /// ```
         public func alert<Action>(_ alert: DialogPresentation<AlertState<Action>, Action>) -> some View {
+            alert.owner.reportIfViewsCannotObserve()
             let content = alert.content
             return self.alert(
                 content?.title ?? "", isPresented: Binding(alert.isPresented), presenting: content
@@ -28,6 +29,7 @@
         public func confirmationDialog<Action>(
             _ dialog: DialogPresentation<ConfirmationDialogState<Action>, Action>
         ) -> some View {
+            dialog.owner.reportIfViewsCannotObserve()
             let content = dialog.content
             return self.confirmationDialog(
                 content?.title ?? "", isPresented: Binding(dialog.isPresented),

@@ -4,7 +4,8 @@ import StatoscopeCore
 /// shown, and what a tap on one of its buttons does.
 ///
 /// Made by ``Scope/alert(_:dismiss:)`` and ``Scope/confirmationDialog(_:dismiss:)``; SwiftUI's
-/// `alert(_:)` and `confirmationDialog(_:)` modifiers take it on Apple platforms. A tap sends the button's event; the system's hiding the dialog in any other way
+/// `alert(_:)` and `confirmationDialog(_:)` modifiers take it on Apple platforms, and so does a UIKit
+/// view controller's `present(_:animated:)`. A tap sends the button's event; the system's hiding the dialog in any other way
 /// (a tap outside a dialog, the Escape key) sends the dismissal event, unless an update has already
 /// cleared it.
 @MainActor
@@ -12,9 +13,12 @@ public struct DialogPresentation<Content, Action> {
     private let read: @MainActor () -> Content?
     private let send: @MainActor (Action) -> Void
     private let dismiss: Action
+    /// The scope that holds the dialog: what a UIKit presenter following it observes.
+    let owner: any Scope
 
     init<S: Scope>(scope: S, read: @escaping @MainActor (S) -> Content?, dismiss: Action)
     where S.When == Action {
+        self.owner = scope
         self.read = { read(scope) }
         self.send = { scope.send($0) }
         self.dismiss = dismiss

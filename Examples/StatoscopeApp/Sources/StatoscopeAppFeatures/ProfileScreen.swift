@@ -4,7 +4,8 @@
 import Observation
 import Statoscope
 
-/// The user's profile: loaded when the screen appears, edited in a sheet, saved from it.
+/// The user's profile: loaded when the screen appears, edited in a sheet, saved from it, and shared
+/// from a popover; the screen presents one of these at a time.
 ///
 /// The sheet closes once the server stored the profile; when the save fails it stays open with the
 /// server's message, so that the user can correct what they typed. Closing it discards the edits and
@@ -16,8 +17,24 @@ public final class ProfileScreen: Scope {
     public private(set) var isLoading = false
     public private(set) var isSaving = false
     public private(set) var errorMessage: String?
-    /// The edit sheet, while it is presented.
-    @ObservationIgnored @Subscope public var editor: ProfileEditor? = nil
+    /// What the screen presents, if anything: the edit sheet or the share popover.
+    @ObservationIgnored @Subscope public var destination: Destination? = nil
+
+    /// What the profile screen presents, one at a time.
+    public enum Destination: ScopeDestination {
+        case editor(ProfileEditor)
+        case share(ProfileShare)
+
+        /// The edit sheet's scope, when it is the one presented.
+        public var editor: ProfileEditor? {
+            if case .editor(let editor) = self { editor } else { nil }
+        }
+
+        /// The share popover's scope, when it is the one presented.
+        public var share: ProfileShare? {
+            if case .share(let share) = self { share } else { nil }
+        }
+    }
 
     static let saveKey = "save"
 
@@ -29,6 +46,8 @@ public final class ProfileScreen: Scope {
         case userTappedEdit
         case userTappedSave
         case userClosedEditor
+        case userTappedShare
+        case userClosedShare
         case profileSaved(Result<Profile, APIError>)
     }
 
@@ -48,12 +67,12 @@ public final class ProfileScreen: Scope {
             case .failure(let error): errorMessage = error.message
             }
         case .userTappedEdit:
-            guard let profile, editor == nil else {
+            guard let profile, destination == nil else {
                 throw InvalidStateError("the Edit button is shown only once the profile is loaded")
             }
-            editor = ProfileEditor(editing: profile)
+            destination = .editor(ProfileEditor(editing: profile))
         case .userTappedSave:
-            guard let editor, editor.canSave, !isSaving else {
+            guard let editor = destination?.editor, editor.canSave, !isSaving else {
                 throw InvalidStateError(
                     "the Save button is disabled while saving or while a field is invalid")
             }
@@ -68,7 +87,14 @@ public final class ProfileScreen: Scope {
             effectsState.cancelEffect(key: Self.saveKey)
             isSaving = false
             errorMessage = nil
-            editor = nil
+            if destination?.editor != nil { destination = nil }
+        case .userTappedShare:
+            guard let profile, destination == nil else {
+                throw InvalidStateError("the Share button is shown only once the profile is loaded")
+            }
+            destination = .share(ProfileShare(sharing: profile))
+        case .userClosedShare:
+            if destination?.share != nil { destination = nil }
         case .profileSaved(let result):
             // Closing the sheet cancels the save: an answer after that is a duplicated or forged event.
             guard isSaving else { throw InvalidStateError("a save completed while none was in flight") }
@@ -76,7 +102,7 @@ public final class ProfileScreen: Scope {
             switch result {
             case .success(let saved):
                 profile = saved
-                editor = nil
+                destination = nil
             case .failure(let error):
                 errorMessage = error.message
             }

@@ -41,11 +41,11 @@ struct AppEndToEndTests {
         #expect(profile.profile?.name == "Ada")
 
         profile.send(.userTappedEdit)
-        let editor = try #require(profile.editor)
+        let editor = try #require(profile.destination?.editor)
         editor.send(.userTypedEmail("ada@lovelace.org"))
         profile.send(.userTappedSave)
         try await settle(profile)
-        #expect(profile.editor == nil)
+        #expect(profile.destination == nil)
         #expect(profile.profile?.email == "ada@lovelace.org")
 
         root.send(.userWentBack(toDepth: 0))

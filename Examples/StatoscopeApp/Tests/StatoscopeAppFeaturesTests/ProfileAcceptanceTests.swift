@@ -4,20 +4,24 @@ import StatoscopeTesting
 import Testing
 
 /// The profile loads when the screen appears and is edited in a sheet, which closes once the server
-/// stored the edits and stays open with the server's message when it refused them.
+/// stored the edits and stays open with the server's message when it refused them; a popover shares
+/// it, and the screen shows one of the two at a time.
 struct ProfileAcceptanceTests {
     @Test func editingInTheSheetSavesAndClosesIt() throws {
         try showingAda()
             .WHEN(.userTappedEdit)
-            .THEN_NotNil(\.editor)
-            .THEN(\.editor?.name, equals: "Ada")
-            .WHEN(\.editor, .userTypedEmail("ada@lovelace.org"))
-            .THEN(\.editor?.canSave, equals: true)
+            .THEN(\.destination, case: ProfileScreen.Destination.editor)
+            .THEN(\.destination?.editor?.name, equals: "Ada")
+            .WITH(\.destination, case: ProfileScreen.Destination.editor) { editor in
+                try editor
+                    .WHEN(.userTypedEmail("ada@lovelace.org"))
+                    .THEN(\.canSave, equals: true)
+            }
             .WHEN(.userTappedSave)
             .THEN(\.isSaving, equals: true)
             .THEN_Enqueued(SaveProfile(profile: Profile(name: "Ada", email: "ada@lovelace.org")))
             .WHEN_EffectCompletes(SaveProfile.self, with: Profile(name: "Ada", email: "ada@lovelace.org"))
-            .THEN_Nil(\.editor)
+            .THEN_Nil(\.destination)
             .THEN(\.profile?.email, equals: "ada@lovelace.org")
             .THEN(\.isSaving, equals: false)
             .THEN_NoEffects()
@@ -27,24 +31,28 @@ struct ProfileAcceptanceTests {
     @Test func aRefusedSaveKeepsTheSheetOpenWithTheServersMessage() throws {
         try showingAda()
             .WHEN(.userTappedEdit)
-            .WHEN(\.editor, .userTypedName("Augusta Ada"))
+            .WITH(\.destination, case: ProfileScreen.Destination.editor) {
+                try $0.WHEN(.userTypedName("Augusta Ada"))
+            }
             .WHEN(.userTappedSave)
             .WHEN_EffectFails(SaveProfile.self, with: APIError(message: "the name is taken"))
-            .THEN_NotNil(\.editor)
+            .THEN(\.destination, case: ProfileScreen.Destination.editor)
             .THEN(\.errorMessage, equals: "the name is taken")
             .THEN(\.profile?.name, equals: "Ada")
-            .THEN(\.editor?.name, equals: "Augusta Ada")
+            .THEN(\.destination?.editor?.name, equals: "Augusta Ada")
             .runTest()
     }
 
     @Test func closingTheSheetDiscardsTheEditsAndCancelsTheSave() throws {
         try showingAda()
             .WHEN(.userTappedEdit)
-            .WHEN(\.editor, .userTypedName("Augusta Ada"))
+            .WITH(\.destination, case: ProfileScreen.Destination.editor) {
+                try $0.WHEN(.userTypedName("Augusta Ada"))
+            }
             .WHEN(.userTappedSave)
             .WHEN(.userClosedEditor)
             .THEN_Cancelled(SaveProfile(profile: Profile(name: "Augusta Ada", email: "ada@example.com")))
-            .THEN_Nil(\.editor)
+            .THEN_Nil(\.destination)
             .THEN(\.isSaving, equals: false)
             .THEN(\.profile?.name, equals: "Ada")
             .WHEN_Throws(
@@ -57,10 +65,31 @@ struct ProfileAcceptanceTests {
     @Test func saveIsRefusedWhileAFieldIsInvalid() throws {
         try showingAda()
             .WHEN(.userTappedEdit)
-            .WHEN(\.editor, .userTypedEmail("ada"))
-            .THEN(\.editor?.canSave, equals: false)
+            .WITH(\.destination, case: ProfileScreen.Destination.editor) { editor in
+                try editor
+                    .WHEN(.userTypedEmail("ada"))
+                    .THEN(\.canSave, equals: false)
+            }
             .WHEN_Throws(.userTappedSave, InvalidStateError.self)
             .THEN_NoEffects()
+            .runTest()
+    }
+
+    @Test func theSharePopoverAndTheEditSheetAreShownOneAtATime() throws {
+        try showingAda()
+            .WHEN(.userTappedShare)
+            .THEN(\.destination, case: ProfileScreen.Destination.share)
+            .THEN(\.destination?.share?.text, equals: "Ada <ada@example.com>")
+            .WHEN_Throws(.userTappedEdit, InvalidStateError.self)
+            .THEN(\.destination, case: ProfileScreen.Destination.share)
+            .WHEN(.userClosedEditor)
+            .THEN(\.destination, case: ProfileScreen.Destination.share)
+            .WHEN(.userClosedShare)
+            .THEN_Nil(\.destination)
+            .WHEN(.userTappedEdit)
+            .THEN(\.destination, case: ProfileScreen.Destination.editor)
+            .WHEN(.userClosedShare)
+            .THEN(\.destination, case: ProfileScreen.Destination.editor)
             .runTest()
     }
 

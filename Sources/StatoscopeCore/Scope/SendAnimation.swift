@@ -1,0 +1,52 @@
+/// How a `send` is animated: the view framework's animation that the event's update, and the views
+/// that follow it, run inside.
+///
+/// A send made by a view can be wrapped in `withAnimation` by the view itself; an effect's result
+/// arrives later, with no view around it. Give the send, or the effect, an animation instead: on
+/// Apple platforms, `.swiftUI(_:)` for a SwiftUI `Animation` and `.uiView(duration:)` for a UIKit
+/// animation; anywhere, an animation of your own made with ``init(_:)``:
+///
+/// <!-- compiled with: Counter -->
+/// <!-- compiled inside: @MainActor func sample(counter: Counter) { … } -->
+/// ```swift
+/// let logged = SendAnimation { send in
+///     print("animating")
+///     send()
+/// }
+/// counter.send(.userTappedIncrementButton, animation: logged)
+/// ```
+///
+/// The ``ScopeObservation`` of a UIKit or AppKit view that the update changes runs inside the same
+/// animation, so that the view's changes are animated too.
+public struct SendAnimation: Sendable {
+    private let perform: @MainActor @Sendable (_ send: @escaping @MainActor () -> Void) -> Void
+
+    /// An animation that runs `send` inside `perform`: `perform` calls `send` once, at once, within
+    /// whatever animation or transaction it sets up.
+    public init(_ perform: @escaping @MainActor @Sendable (_ send: @escaping @MainActor () -> Void) -> Void) {
+        self.perform = perform
+    }
+
+    /// The animation the send under way runs inside, if any: what an observation that the send's
+    /// update changes runs inside too. Set for the duration of ``animate(_:)`` only.
+    @TaskLocal package static var current: SendAnimation?
+
+    /// Runs `body` inside the animation, as the current one.
+    @MainActor
+    package func animate(_ body: @escaping @MainActor () -> Void) {
+        Self.$current.withValue(self) {
+            perform(body)
+        }
+    }
+}
+
+extension Scope {
+    /// Sends an event like ``send(_:)``, with its update, and the changes views make of it, inside
+    /// `animation`.
+    ///
+    /// Sent while an update is running, the event is queued like any re-entrant `send`, and its
+    /// update runs later, outside the animation.
+    public func send(_ when: When, animation: SendAnimation) {
+        animation.animate { self.send(when) }
+    }
+}
