@@ -177,7 +177,10 @@ extension ScopeRuntime {
         body.runtime = self
         body.id = id
         body.isolation = InstrumentIsolation.capture()
-        if let delay {
+        if let missing = dependencies.attach(to: body.pristineValue, scopePath: path) {
+            // Its read would have no value to return: it fails without running, reported for its scope.
+            CompletionInbox.shared.post(body: body, outcome: .failed(missing), isFinal: true)
+        } else if let delay {
             EffectStarter.shared.start(
                 body, providing: dependencies, after: delay, on: resolve(EffectClock.self))
         } else {
