@@ -125,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "StatoscopeTests",
             dependencies: [
-                "Statoscope", "StatoscopeCore", "StatoscopeTesting", "StatoscopeTestSupport",
+                "Statoscope", "StatoscopeCore", "StatoscopeSharing", "StatoscopeTesting",
+                "StatoscopeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

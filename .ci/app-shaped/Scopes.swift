@@ -130,6 +130,7 @@ final class Row: IdentifiableScope {
 final class Recipes: Scope {
     private(set) var titles: [String] = []
     private(set) var liveCount = 0
+    private(set) var isActive = true
     @ObservationIgnored @Subscope var editor: RecipeEditor? = nil
     @ObservationIgnored @Subscope var path: [RecipeDetail] = []
     @ObservationIgnored @Subscope var rows: [Row] = []
@@ -141,6 +142,10 @@ final class Recipes: Scope {
         case userClosedEditor
         case userTappedRecipe(String)
         case userWentBack(toDepth: Int)
+        case userPushed(RecipeDetail)
+        case userOpenedLink(String)
+        case windowRestored(openRecipes: [String])
+        case windowPhaseChanged(isActive: Bool)
         case liveCountChanged(Int)
     }
 
@@ -159,6 +164,14 @@ final class Recipes: Scope {
             path.append(RecipeDetail(title: title))
         case .userWentBack(let depth):
             path.removeLast(path.count - depth)
+        case .userPushed(let detail):
+            path.append(detail)
+        case .userOpenedLink(let title):
+            path = [RecipeDetail(title: title)]
+        case .windowRestored(let open):
+            path = open.map { RecipeDetail(title: $0) }
+        case .windowPhaseChanged(let isActive):
+            self.isActive = isActive
         case .liveCountChanged(let count):
             liveCount = count
         }

@@ -6,14 +6,9 @@ import SwiftUI
 
 @main
 struct RecipesApp: App {
-    @State private var recipes = Recipes()
-    @State private var instruments = Instruments()
-
     var body: some Scene {
         WindowGroup {
-            RecipesView()
-                .environment(recipes)
-                .task { instruments.install(on: recipes) }
+            RecipesWindow()
         }
     }
 }
@@ -68,4 +63,3 @@ struct RecipeDetailView: View {
         .task { detail.send(.screenAppeared) }
     }
 }
-

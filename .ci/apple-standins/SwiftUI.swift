@@ -66,9 +66,10 @@ public struct Text: View {
     public var body: Never { fatalError() }
 }
 
-// developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy8: `nonisolated
+// developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7: `@preconcurrency nonisolated
 // init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S : StringProtocol`.
 public struct Button<Label: View>: View {
+    @preconcurrency
     nonisolated public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) where Label == Text {}
     public var body: Never { fatalError() }
 }
@@ -119,16 +120,17 @@ public struct NavigationPath {
     nonisolated public init() {}
 }
 
-// developer.apple.com/documentation/swiftui/navigationstack: `@MainActor @preconcurrency struct
-// NavigationStack<Data, Root> where Root : View`; iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1.
-public struct NavigationStack<Data, Root: View>: View {
-    // .../navigationstack/init(root:)
-    @MainActor @preconcurrency
-    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+// developer.apple.com/documentation/swiftui/navigationstack: `nonisolated struct NavigationStack<Data,
+// Root> where Root : View`; iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1.
+nonisolated public struct NavigationStack<Data, Root: View>: View {
+    // .../navigationstack/init(root:): `nonisolated init(@ContentBuilder root: () -> Root) where Data ==
+    // NavigationPath`.
+    nonisolated public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
 
-    // .../navigationstack/init(path:root:)
-    @MainActor @preconcurrency
-    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    // .../navigationstack/init(path:root:)-3bt4q: `nonisolated init(path: Binding<Data>, @ContentBuilder
+    // root: () -> Root) where Data : MutableCollection, Data : RandomAccessCollection, Data :
+    // RangeReplaceableCollection, Data.Element : Hashable`.
+    nonisolated public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
     where
         Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
         Data.Element: Hashable
@@ -335,4 +337,170 @@ public protocol App {
 
 extension App {
     @MainActor @preconcurrency public static func main() {}
+}
+
+// MARK: App structure: previews, scenes, lifecycle
+
+// developer.apple.com/documentation/swiftui/navigationlink: `nonisolated struct NavigationLink<Label,
+// Destination> where Label : View, Destination : View`; every platform.
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View {
+    // .../navigationlink/init(_:value:)-kj9v, with a `LocalizedStringKey`; the `StringProtocol` form
+    // beside it is the same but for the title: `nonisolated init<S, P>(_ title: S, value: P?) where
+    // Label == Text, S : StringProtocol, P : Hashable`; iOS 16, macOS 13, tvOS 16, watchOS 9,
+    // visionOS 1.
+    nonisolated public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?)
+    where Label == Text, Destination == Never {}
+
+    public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/scenephase: `enum ScenePhase`, with `active`, `inactive`
+// and `background`; iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1.
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    case background, inactive, active
+}
+
+// developer.apple.com/documentation/swiftui/environmentvalues: `struct EnvironmentValues`.
+public struct EnvironmentValues {
+    public init() {}
+
+    // .../environmentvalues/scenephase: `var scenePhase: ScenePhase { get set }`.
+    public var scenePhase: ScenePhase {
+        get { .active }
+        set {}
+    }
+}
+
+extension Environment {
+    // developer.apple.com/documentation/swiftui/environment/init(_:): `init(_ keyPath:
+    // KeyPath<EnvironmentValues, Value>)`; every platform.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/scenestorage: `@frozen @propertyWrapper struct
+// SceneStorage<Value>`; iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1. Of its initialisers
+// (.../scenestorage/init(wrappedvalue:_:)), the one for optional `Data`.
+@frozen @propertyWrapper
+public struct SceneStorage<Value>: DynamicProperty {
+    public init(_ key: String) where Value == Data? {}
+
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+
+    public var projectedValue: Binding<Value> { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/focusstate: `@frozen @propertyWrapper struct
+// FocusState<Value> where Value : Hashable`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+@frozen @propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+    // .../focusstate/binding: `@frozen @propertyWrapper struct Binding`. Declared without
+    // `@propertyWrapper` here: a wrapper needs a public initialiser, and Apple declares none; the code
+    // checked against it only passes `$field` on.
+    @frozen
+    public struct Binding {
+        public var wrappedValue: Value {
+            get { fatalError() }
+            nonmutating set {}
+        }
+        public var projectedValue: FocusState<Value>.Binding { self }
+    }
+
+    // .../focusstate/init(): for a `Bool` value.
+    public init() where Value == Bool {}
+    // .../focusstate/init()-...: for an optional value.
+    public init<T: Hashable>() where Value == T? {}
+
+    // .../focusstate/wrappedvalue: `var wrappedValue: Value { get nonmutating set }`.
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+
+    public var projectedValue: FocusState<Value>.Binding { fatalError() }
+}
+
+extension View {
+    // developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg: `nonisolated func
+    // onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View
+    // where V : Equatable`; iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1.
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
+    ) -> some View { EmptyView() }
+
+    // developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:): the same, with an action
+    // that takes no values.
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false, _ action: @escaping () -> Void
+    ) -> some View { EmptyView() }
+
+    // developer.apple.com/documentation/swiftui/view/onopenurl(perform:): `nonisolated func
+    // onOpenURL(perform action: @escaping (URL) -> ()) -> some View`; iOS 14, macOS 11, tvOS 14,
+    // watchOS 7, visionOS 1.
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { EmptyView() }
+
+    // developer.apple.com/documentation/swiftui/view/focused(_:equals:): `nonisolated func
+    // focused<Value>(_ binding: FocusState<Value>.Binding, equals value: Value) -> some View where
+    // Value : Hashable`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+    nonisolated public func focused<Value: Hashable>(
+        _ binding: FocusState<Value>.Binding, equals value: Value
+    ) -> some View { EmptyView() }
+}
+
+// developer.apple.com/documentation/swiftui/previewprovider: `@MainActor @preconcurrency protocol
+// PreviewProvider : _PreviewProvider`, with `@ContentBuilder @MainActor @preconcurrency static var
+// previews: Self.Previews { get }`; every platform. The `#Preview` macro
+// (.../swiftui/preview(_:body:)) cannot be declared here: a macro needs its compiler plugin, which
+// only Xcode has, so the samples that CI type-checks declare their previews with this protocol.
+@MainActor @preconcurrency
+public protocol PreviewProvider {
+    associatedtype Previews: View
+    @ViewBuilder @MainActor @preconcurrency static var previews: Previews { get }
+}
+
+// MARK: Presentation: alerts, dialogs, destinations
+
+// developer.apple.com/documentation/swiftui/buttonrole: `struct ButtonRole`, with `static let cancel`
+// and `static let destructive`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+public struct ButtonRole: Equatable, Sendable {
+    public static let cancel = ButtonRole()
+    public static let destructive = ButtonRole()
+}
+
+extension Button where Label == Text {
+    // developer.apple.com/documentation/swiftui/button/init(_:role:action:), the `StringProtocol`
+    // overload: `@preconcurrency nonisolated init<S>(_ title: S, role: ButtonRole?, action: @escaping
+    // @MainActor () -> Void) where S : StringProtocol`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+    @preconcurrency
+    nonisolated public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
+}
+
+// developer.apple.com/documentation/swiftui/visibility: `@frozen enum Visibility`; iOS 15, macOS 12,
+// tvOS 15, watchOS 8, visionOS 1.
+@frozen public enum Visibility: Hashable, Sendable {
+    case automatic, visible, hidden
+}
+
+extension View {
+    // developer.apple.com/documentation/swiftui/view/alert(_:ispresented:presenting:actions:message:)-8584l:
+    // `nonisolated func alert<S, A, M, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    // @ContentBuilder actions: (T) -> A, @ContentBuilder message: (T) -> M) -> some View where S :
+    // StringProtocol, A : View, M : View`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1. Apple's
+    // builders are `@ContentBuilder`, which builds views here as `@ViewBuilder` does.
+    nonisolated public func alert<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A,
+        @ViewBuilder message: (T) -> M
+    ) -> some View { EmptyView() }
+
+    // developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:presenting:actions:message:),
+    // the `StringProtocol` overload: `nonisolated func confirmationDialog<S, A, M, T>(_ title: S,
+    // isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+    // @ContentBuilder actions: (T) -> A, @ContentBuilder message: (T) -> M) -> some View where S :
+    // StringProtocol, A : View, M : View`; iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1.
+    nonisolated public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
+        _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View { EmptyView() }
 }

@@ -48,3 +48,37 @@ open class UIViewController: UIResponder {
         set {}
     }
 }
+
+// MARK: App structure: previews, scenes, lifecycle
+
+// .../uikit/uibackgroundtaskidentifier: `struct UIBackgroundTaskIdentifier`, with `static let invalid`.
+public struct UIBackgroundTaskIdentifier: Hashable, Sendable, RawRepresentable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
+}
+
+// .../uikit/uiapplication: `@MainActor class UIApplication`; iOS 2, visionOS 1; its background tasks
+// are not on tvOS, and watchOS has no UIApplication.
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "UIApplication is not on watchOS")
+#endif
+@MainActor @preconcurrency
+open class UIApplication: UIResponder {
+    // .../uiapplication/beginbackgroundtask(expirationhandler:): `nonisolated func
+    // beginBackgroundTask(expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil) ->
+    // UIBackgroundTaskIdentifier`; iOS 4, visionOS 1; not tvOS.
+    #if STANDIN_TVOS
+        @available(*, unavailable, message: "beginBackgroundTask(expirationHandler:) is not on tvOS")
+    #endif
+    nonisolated open func beginBackgroundTask(
+        expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier { .invalid }
+
+    // .../uiapplication/endbackgroundtask(_:): `nonisolated func endBackgroundTask(_ identifier:
+    // UIBackgroundTaskIdentifier)`; iOS 4, visionOS 1; not tvOS. Safe to call off the main thread.
+    #if STANDIN_TVOS
+        @available(*, unavailable, message: "endBackgroundTask(_:) is not on tvOS")
+    #endif
+    nonisolated open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
+}

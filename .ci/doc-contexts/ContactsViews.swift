@@ -48,6 +48,7 @@ final class Contacts: Scope {
         case userDismissedEditor
         case userTappedContact(String)
         case userWentBack(toDepth: Int)
+        case userOpened(ContactScreen)
     }
 
     func update(_ when: When) throws {
@@ -61,6 +62,8 @@ final class Contacts: Scope {
             path.append(ContactScreen(name: name))
         case .userWentBack(let depth):
             path.removeLast(path.count - depth)
+        case .userOpened(let screen):
+            path.append(screen)
         }
     }
 }

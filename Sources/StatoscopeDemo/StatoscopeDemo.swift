@@ -16,7 +16,11 @@ struct StatoscopeDemo: AsyncParsableCommand {
             one completion arriving when nothing expects it. It prints every event, effect, state change, analytics event and \
             reported error, writes a recording of the session, and prints the final state.
 
-            Replay that recording with --replay: it prints the same final state, without a server.
+            Replay that recording with --replay: it prints the same final state, without a server. \
+            Add --inspect to step through it in the inspector instead, with no app running.
+
+            --crash records a countdown that dies in an update, in a flight recording that survives \
+            the process; run it again to print that recording and the test plan that reproduces it.
 
             --slow-server with a shorter --patience shows completions arriving after the user moved \
             on; --failing-server shows failed completions, and prints the flight recording the error report \
@@ -65,9 +69,17 @@ struct StatoscopeDemo: AsyncParsableCommand {
     @Flag(
         help: """
             Serve the live inspector on 127.0.0.1 while the session plays, print its URL, and keep \
-            serving it after the session until interrupted.
+            serving it after the session until interrupted; with --replay, serve it for that \
+            recording instead, with no session.
             """)
     var inspect = false
+
+    @Flag(
+        help: """
+            Record a countdown whose last update ends the process; run again with --crash to print \
+            what the previous run's flight recording kept and the test plan that plays it again.
+            """)
+    var crash = false
 
     func validate() throws {
         if let slowServer, slowServer < 0 {
@@ -88,12 +100,26 @@ struct StatoscopeDemo: AsyncParsableCommand {
                     "--slow-server and --failing-server apply to the embedded server, not --server")
             }
         }
-        if replay != nil, interactive || server != nil || slowServer != nil || failingServer || inspect {
-            throw ValidationError("--replay runs no server and no session: use it alone")
+        if crash,
+            interactive || server != nil || slowServer != nil || failingServer || inspect || replay != nil
+        {
+            throw ValidationError("--crash runs no server and no session: use it alone")
+        }
+        if replay != nil, interactive || server != nil || slowServer != nil || failingServer {
+            throw ValidationError("--replay runs no server and no session: use it alone, or with --inspect")
         }
     }
 
     func run() async throws {
+        if crash {
+            try await DemoCrash.run()
+            return
+        }
+        if let replay, inspect {
+            try await DemoInspection.open(URL(fileURLWithPath: replay)).serveUntilInterrupted(
+                saying: "the recording is replayed, no app running; serving the inspector until interrupted")
+            return
+        }
         if let replay {
             try await Self.replay(URL(fileURLWithPath: replay))
             return

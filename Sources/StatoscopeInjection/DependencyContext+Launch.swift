@@ -6,7 +6,8 @@ extension DependencyContext {
     public static let launchEnvironmentKey = "STATOSCOPE_DEPENDENCIES"
 
     /// The context the process was launched in, as its environment's `STATOSCOPE_DEPENDENCIES` names
-    /// it: `live` (also when it is unset or empty), `preview` or `test`.
+    /// it: `live`, `preview` or `test`. When it is unset or empty, `preview` in the process where
+    /// Xcode renders previews (`XCODE_RUNNING_FOR_PREVIEWS` is `1`), else `live`.
     ///
     /// A UI test launches the app in the test context; the app sets what it was launched in on its
     /// root, before the root's subtree reads a dependency:
@@ -27,7 +28,8 @@ extension DependencyContext {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(LaunchedDependencyContextError) -> DependencyContext {
         switch environment[launchEnvironmentKey] ?? "" {
-        case "", "live": return .live
+        case "": return environment[ProcessEnvironment.previewsKey] == "1" ? .preview : .live
+        case "live": return .live
         case "preview": return .preview
         case "test": return DependencyContext(.test(TestDependencyRules(report: LaunchedTestReads().log)))
         case let other: throw LaunchedDependencyContextError(value: other)

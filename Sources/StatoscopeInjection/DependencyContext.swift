@@ -4,13 +4,13 @@
 /// ``Injectable/defaultValue``, the ``Injectable/previewValue`` for a preview, or, in a test, the
 /// ``Injectable/testValue``.
 ///
-/// A live app needs none: ``live`` applies where no scope above set one. A preview sets
-/// ``preview`` on its root:
+/// A live app needs none: where no scope above set one, ``live`` applies, and ``preview`` when Xcode
+/// renders previews (see ``ProcessEnvironment``). Any scope can set one for its subtree:
 ///
 /// <!-- compiled with: Scopes -->
 /// <!-- compiled inside: @MainActor func previewSample(app: App) { … } -->
 /// ```swift
-/// app.useDependencies(.preview)   // `app` and its subtree read preview values
+/// app.useDependencies(.preview)   // `app` and its subtree read preview values, in the app too
 /// ```
 ///
 /// Test plans set a test context on the scope `GIVEN` builds; a live test opts in with

@@ -58,6 +58,8 @@ package struct DependencySnapshot: Sendable {
     /// there is none (a protocol nothing injected), the program stops, saying so.
     func resolve<Value: Sendable>(_ type: Value.Type) -> Value {
         if let value = value(of: type) { return value }
+        // A tree that sets no context reads what its environment chooses, as its scopes do.
+        let context = context ?? DependencyContext.automatic(in: value(of: ProcessEnvironment.self))
         let value =
             if let context {
                 context.fallback(Value.self, reader: scopePath.map { .effect(scopePath: $0) })

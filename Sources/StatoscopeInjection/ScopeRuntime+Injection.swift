@@ -44,11 +44,15 @@ extension ScopeRuntime {
     /// The context that applies at this scope: the one set nearest at or above it, found, and
     /// remembered, as the provider of a dependency is, as it applies below the contexts above it (a
     /// subtree's `.preview` below a test keeps the test's rules). Where none is set, the context of a
-    /// plan's `GIVEN` building the scope, if any.
+    /// plan's `GIVEN` building the scope, if any, else the one the tree's environment chooses
+    /// (`.preview` when Xcode renders previews).
     var nearestContext: DependencyContext? {
         guard let provider = provider(of: DependencyCache.contextKey),
             let context = provider.existingDependencyPart?.cache.context
-        else { return DependencySnapshot.building?.context }
+        else {
+            if let building = DependencySnapshot.building { return building.context }
+            return DependencyContext.automatic(in: injectedValue(of: ProcessEnvironment.self))
+        }
         if case .test = context.kind { return context }
         // A parent's context already falls back to the building plan's; a root's is that one.
         let outer = provider.parent.map(\.nearestContext) ?? DependencySnapshot.building?.context

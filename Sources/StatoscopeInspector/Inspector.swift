@@ -40,11 +40,13 @@ public final class Inspector {
 
     /// The listening socket and its connections: tests read it.
     let listener: InspectorListener
-    private let session: InspectorSession
+    let session: InspectorSession
     /// The session as the page sees it: tests read it.
     let journal: InspectorJournal
     /// The listener's run: cancelling it closes the listening socket and every connection.
     private let running: Task<Void, any Error>
+    /// The tree an opened recording is replayed into: nothing else holds it.
+    var openedRoot: (any Scope)?
 
     private init(
         url: URL, listener: InspectorListener, session: InspectorSession, journal: InspectorJournal,
@@ -89,6 +91,15 @@ public final class Inspector {
         root: Root, replayingInto makeRoot: (@MainActor () -> Root)? = nil, port: UInt16 = 0,
         interfaces: Interfaces = .loopback
     ) async throws -> Inspector {
+        try await serve(root: root, replayingInto: makeRoot, opened: nil, port: port, interfaces: interfaces)
+    }
+
+    /// Serves the page for the tree of `root`: a live app's, or the fresh one an opened recording is
+    /// replayed into.
+    static func serve<Root: Scope>(
+        root: Root, replayingInto makeRoot: (@MainActor () -> Root)?, opened: OpenedRecording?,
+        port: UInt16, interfaces: Interfaces
+    ) async throws -> Inspector {
         // The effects' lifecycle has one slot for the inspector. It is claimed here, before anything
         // that may suspend, so that no other start can find it free until this one has ended; it is
         // given back if this start fails.
@@ -113,9 +124,10 @@ public final class Inspector {
         let recording = SessionRecording(recording: root, replayingInto: makeRoot)
         let feed = InspectorFeed(
             root: root, recording: recording, watchers: watchers, captures: continuation, backlog: backlog)
-        let session = InspectorSession(feed: feed, recording: recording)
+        let session = InspectorSession(feed: feed, recording: recording, opened: opened)
         let journal = InspectorJournal(
-            rootTypeName: "\(type(of: root))", canReplay: makeRoot != nil, watchers: watchers)
+            rootTypeName: "\(type(of: root))", canReplay: makeRoot != nil, opened: opened?.summary,
+            watchers: watchers)
         let token = RequestCheck.makeToken()
         var hosts: [String] = []
         if case .every(let names) = interfaces { hosts = names }

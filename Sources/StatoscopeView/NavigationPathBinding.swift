@@ -18,7 +18,8 @@ extension Scope {
     /// ```
     ///
     /// Only pops become events: a write that is not a prefix of the current path (a
-    /// `NavigationLink(value:)` pushing a value) is ignored, as a scope pushes its screens itself.
+    /// `NavigationLink(value:)` pushing a value) is ignored. For a stack whose links push, use
+    /// ``navigationPath(_:popTo:push:)``.
     public func navigationPath<Child: Scope>(
         _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When
     ) -> ScopeBinding<[Child]> {
@@ -26,11 +27,59 @@ extension Scope {
             get: { self[keyPath: keyPath] },
             set: { newValue in
                 let path = self[keyPath: keyPath]
-                guard newValue.count < path.count, zip(newValue, path).allSatisfy({ $0 === $1 }) else {
-                    return
-                }
-                self.send(popTo(newValue.count))
+                let kept = NavigationPathWrite(from: path, to: newValue).kept
+                guard kept == newValue.count, kept < path.count else { return }
+                self.send(popTo(kept))
             }
         )
+    }
+
+    /// A binding to the list of children at `keyPath` as a navigation stack's path, which turns the
+    /// system's pops and the pushes of `NavigationLink(value:)` into events.
+    ///
+    /// A pop sends `popTo(depth)`, as ``navigationPath(_:popTo:)`` does. A link pushing a child sends
+    /// `push(child)`, whose update appends it; a write that replaces the top of the stack sends the
+    /// pop to the screens both paths share, then a push for each new screen, in order:
+    ///
+    /// <!-- compiled with: ContactsViews -->
+    /// <!-- compiled inside: struct LinkedContactsView: View { let contacts: Contacts; var body: some View { … } } -->
+    /// ```swift
+    /// NavigationStack(
+    ///     path: contacts.navigationPath(
+    ///         \.path, popTo: { .userWentBack(toDepth: $0) }, push: { .userOpened($0) })
+    /// ) {
+    ///     NavigationLink("Ada", value: ContactScreen(name: "Ada"))
+    /// }
+    /// ```
+    ///
+    /// What the stack shows afterwards is what the updates made of the events: an update that refuses
+    /// a push (by not appending, or by throwing) leaves the path as it was.
+    public func navigationPath<Child: Scope>(
+        _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When, push: @escaping (Child) -> When
+    ) -> ScopeBinding<[Child]> {
+        ScopeBinding(
+            get: { self[keyPath: keyPath] },
+            set: { newValue in
+                let write = NavigationPathWrite(from: self[keyPath: keyPath], to: newValue)
+                if write.pops { self.send(popTo(write.kept)) }
+                for child in write.pushed { self.send(push(child)) }
+            }
+        )
+    }
+}
+
+/// A write to a navigation path, as the screens it keeps, the pop it makes and the screens it pushes.
+struct NavigationPathWrite<Child: AnyObject> {
+    /// How many screens at the bottom both paths share.
+    let kept: Int
+    /// Whether the write removes screens of the current path.
+    let pops: Bool
+    /// The screens the write adds above those it keeps, bottom first.
+    let pushed: ArraySlice<Child>
+
+    init(from path: [Child], to newValue: [Child]) {
+        kept = zip(newValue, path).prefix { $0 === $1 }.count
+        pops = kept < path.count
+        pushed = newValue.dropFirst(kept)
     }
 }

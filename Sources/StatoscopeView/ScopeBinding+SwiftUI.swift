@@ -46,6 +46,17 @@
             Binding(presentation(keyPath, dismiss: dismiss) as ScopeBinding<Child?>)
         }
 
+        /// A SwiftUI binding for `sheet(item:)`, `fullScreenCover(item:)`, `popover(item:)` or
+        /// `navigationDestination(item:)` that presents the scope of one case of the
+        /// ``ScopeDestination`` at `keyPath` and sends `dismiss` when the system dismisses it.
+        @_disfavoredOverload
+        public func presentation<Destination: ScopeDestination, Child: Scope>(
+            _ keyPath: KeyPath<Self, Destination?>, case embed: @escaping (Child) -> Destination,
+            dismiss: When
+        ) -> Binding<Child?> {
+            Binding(presentation(keyPath, case: embed, dismiss: dismiss) as ScopeBinding<Child?>)
+        }
+
         /// A SwiftUI binding for `NavigationStack(path:)` over the list of children at `keyPath`, which
         /// sends `popTo(depth)` when the user goes back.
         @_disfavoredOverload
@@ -53,6 +64,16 @@
             _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When
         ) -> Binding<[Child]> {
             Binding(navigationPath(keyPath, popTo: popTo) as ScopeBinding<[Child]>)
+        }
+
+        /// A SwiftUI binding for `NavigationStack(path:)` over the list of children at `keyPath`, which
+        /// sends `popTo(depth)` when the user goes back and `push(child)` when a
+        /// `NavigationLink(value:)` pushes a child.
+        @_disfavoredOverload
+        public func navigationPath<Child: IdentifiableScope>(
+            _ keyPath: KeyPath<Self, [Child]>, popTo: @escaping (Int) -> When, push: @escaping (Child) -> When
+        ) -> Binding<[Child]> {
+            Binding(navigationPath(keyPath, popTo: popTo, push: push) as ScopeBinding<[Child]>)
         }
     }
 #endif

@@ -30,4 +30,34 @@ extension Scope {
             }
         )
     }
+
+    /// A binding that presents the scope of one case of the ``ScopeDestination`` at `keyPath` while
+    /// that case is set, and sends `dismiss` when the system dismisses it.
+    ///
+    /// One binding per case, each for its own presentation: the scope sets one case at a time, so
+    /// at most one of them is shown.
+    ///
+    /// <!-- compiled with: NotesViews -->
+    /// <!-- compiled inside: struct NotesView: View { let notes: Notes; var body: some View { Text("Notes") … } } -->
+    /// ```swift
+    /// .sheet(item: notes.presentation(\.destination, case: Notes.Destination.editor, dismiss: .userDismissedDestination)) { editor in
+    ///     NoteEditorView(editor: editor)
+    /// }
+    /// ```
+    ///
+    /// `case` is the case itself, written as its name (`Notes.Destination.editor`). Writing through the
+    /// binding does nothing but dismiss: a scope presents its children in `update`. The system's
+    /// dismissing a case that is no longer shown (the scope has just set another) sends nothing.
+    public func presentation<Destination: ScopeDestination, Child: Scope>(
+        _ keyPath: KeyPath<Self, Destination?>, case embed: @escaping (Child) -> Destination, dismiss: When
+    ) -> ScopeBinding<Child?> {
+        ScopeBinding(
+            get: { self[keyPath: keyPath]?.scope(ifCase: embed) },
+            set: { newValue in
+                if newValue == nil, self[keyPath: keyPath]?.scope(ifCase: embed) != nil {
+                    self.send(dismiss)
+                }
+            }
+        )
+    }
 }

@@ -123,7 +123,7 @@ extension InspectorTests {
 
         /// The messages `stream` yields until `enough` holds of them, or all it yielded within the test's
         /// patience.
-        private static func messages(
+        static func messages(
             from stream: AsyncStream<Data>, until enough: @escaping @Sendable ([String]) -> Bool
         ) async -> [String] {
             let collected = LockedMessages()

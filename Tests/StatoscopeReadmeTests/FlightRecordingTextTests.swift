@@ -159,19 +159,23 @@ struct FlightRecordingTextTests {
     }
 
     // FlightRecorder: "Every ErrorReport carries the record of the most recently started flight
-    // recorder still running".
-    @Test func withTwoRecordersTheMostRecentlyStartedStillRunningIsUsed() {
+    // recorder still running on the tree of the scope it is about ... (none when no recorder records
+    // that tree)".
+    @Test func aReportCarriesTheRecordOfTheMostRecentRecorderOfItsOwnTree() {
         let counter = InstrumentedCounter()
         let other = InstrumentedCounter()
         let older = FlightRecorder(recording: counter, keepingLast: 100)
         counter.send(.note("older only"))
-        var newer: FlightRecorder? = FlightRecorder(recording: other, keepingLast: 100)
-        other.send(.note("newer only"))
+        var newer: FlightRecorder? = FlightRecorder(recording: counter, keepingLast: 100)
         counter.send(.inc)
+        let elsewhere = FlightRecorder(recording: other, keepingLast: 100)
+        other.send(.note("elsewhere"))
 
+        // The newer recorder of the counter's tree, though one of another tree started after it.
         var reports = capture { counter.send(.fail(1)) }
         #expect(reports[0].flightRecording == newer?.jsonLines())
-        #expect(reports[0].flightRecording?.contains("newer only") == true)
+        #expect(reports[0].flightRecording?.contains("older only") == false)
+        #expect(reports[0].flightRecording?.contains("elsewhere") == false)
 
         newer?.stop()
         reports = capture { counter.send(.fail(2)) }
@@ -179,16 +183,13 @@ struct FlightRecordingTextTests {
         #expect(reports[0].flightRecording?.contains("older only") == true)
 
         newer = nil
-        reports = capture { counter.send(.fail(3)) }
-        #expect(reports[0].flightRecording == older.jsonLines())
-
-        let newest = FlightRecorder(recording: other, keepingLast: 100)
         older.stop()
-        reports = capture { counter.send(.fail(4)) }
-        #expect(reports[0].flightRecording == newest.jsonLines())
-        newest.stop()
-        reports = capture { counter.send(.fail(5)) }
-        #expect(reports[0].flightRecording == nil)
+        reports = capture { counter.send(.fail(3)) }
+        #expect(reports[0].flightRecording == nil, "no recorder records the counter's tree")
+
+        reports = capture { other.send(.fail(4)) }
+        #expect(reports[0].flightRecording == elsewhere.jsonLines())
+        elsewhere.stop()
     }
 
     @Test func readingOffTheMainActorWhileTheRecorderKeepsRecording() async {

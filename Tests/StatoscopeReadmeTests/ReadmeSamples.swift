@@ -11,7 +11,7 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// README.md, line 86
+// README.md, line 91
 
 @Observable
 final class Counter: Scope {
@@ -38,7 +38,7 @@ func tapTwice(_ counter: Counter) {
     counter.send(.userTappedIncrementButton)   // viewDisplaysTotalCount == 2
 }
 
-// README.md, line 124
+// README.md, line 129
 
 struct DTO: Codable, Equatable {
     let count: Int
@@ -83,7 +83,7 @@ final class SyncedCounter: Scope {
     }
 }
 
-// README.md, line 188
+// README.md, line 193
 
 final class SyncedCounterTests: XCTestCase {
     func testTappingSavesTheNewCount() throws {
@@ -105,7 +105,7 @@ final class SyncedCounterTests: XCTestCase {
     }
 }
 
-// README.md, line 223
+// README.md, line 228
 struct NamesAPI: Injectable {
     var loadName: @Sendable (Int) async throws -> String
     static var defaultValue: NamesAPI { NamesAPI { id in "row \(id)" } }

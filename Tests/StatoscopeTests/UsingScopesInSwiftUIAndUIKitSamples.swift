@@ -2,8 +2,10 @@
 // edit the article, then run that script.
 // swift-format-ignore-file
 
+import Foundation
 import Observation
 import Statoscope
+import StatoscopeTesting
 #if canImport(SwiftUI)
     import SwiftUI
 #endif
@@ -14,7 +16,7 @@ import Statoscope
     import Combine
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 27
+// UsingScopesInSwiftUIAndUIKit.md, line 29
 
 @Observable
 final class RecipeEditor: IdentifiableScope {
@@ -34,7 +36,7 @@ final class RecipeEditor: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 54
+// UsingScopesInSwiftUIAndUIKit.md, line 56
 #if canImport(SwiftUI)
 
 struct RecipeEditorView: View {
@@ -49,23 +51,54 @@ struct RecipeEditorView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 82
+// UsingScopesInSwiftUIAndUIKit.md, line 89
 #if canImport(SwiftUI)
 
 struct RecipesApp: App {
-    @State private var recipes = Recipes()
-
     var body: some Scene {
         WindowGroup {
-            RecipesView()
-                .environment(recipes)
-                .task { recipes.send(.appStarted) }
+            RecipesWindow()
         }
+    }
+}
+
+struct RecipesWindow: View {
+    @State private var recipes = Recipes()
+
+    var body: some View {
+        RecipesView()
+            .environment(recipes)
+            .task { recipes.send(.appStarted) }
     }
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 113
+// UsingScopesInSwiftUIAndUIKit.md, line 124
+#if canImport(SwiftUI)
+
+struct RestoredRecipesWindow: View {
+    @State private var recipes = Recipes()
+    @SceneStorage("recipes.open") private var saved: Data?
+    @Environment(\.scenePhase) private var scenePhase
+
+    var body: some View {
+        RecipesView()
+            .environment(recipes)
+            .task {
+                let open = saved.flatMap { try? JSONDecoder().decode([String].self, from: $0) }
+                recipes.send(.windowRestored(openRecipes: open ?? []))
+            }
+            .onChange(of: recipes.path.map(\.title)) { _, open in
+                saved = try? JSONEncoder().encode(open)
+            }
+            .onChange(of: scenePhase) { _, phase in
+                recipes.send(.windowPhaseChanged(isActive: phase == .active))
+            }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 165
 
 @Observable
 final class Recipes: Scope {
@@ -73,8 +106,12 @@ final class Recipes: Scope {
     @ObservationIgnored @Subscope var editor: RecipeEditor? = nil
     @ObservationIgnored @Subscope var path: [RecipeDetail] = []
 
+    private(set) var isActive = true
+
     enum When {
         case appStarted
+        case windowRestored(openRecipes: [String])
+        case windowPhaseChanged(isActive: Bool)
         case userTappedNewRecipe
         case userClosedEditor
         case userTappedRecipe(String)
@@ -85,6 +122,10 @@ final class Recipes: Scope {
         switch when {
         case .appStarted:
             titles = ["Gazpacho", "Tortilla"]
+        case .windowRestored(let open):
+            path = open.map { RecipeDetail(title: $0) }
+        case .windowPhaseChanged(let isActive):
+            self.isActive = isActive
         case .userTappedNewRecipe:
             editor = RecipeEditor()
         case .userClosedEditor:
@@ -98,7 +139,7 @@ final class Recipes: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 162
+// UsingScopesInSwiftUIAndUIKit.md, line 222
 #if canImport(SwiftUI)
 
 struct RecipesView: View {
@@ -124,7 +165,7 @@ struct RecipesView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 194
+// UsingScopesInSwiftUIAndUIKit.md, line 257
 
 struct LoadIngredients: Effect, Equatable {
     let title: String
@@ -159,7 +200,7 @@ final class RecipeDetail: IdentifiableScope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 232
+// UsingScopesInSwiftUIAndUIKit.md, line 295
 #if canImport(SwiftUI)
 
 struct RecipeDetailView: View {
@@ -177,7 +218,7 @@ struct RecipeDetailView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 260
+// UsingScopesInSwiftUIAndUIKit.md, line 323
 
 @Observable
 final class RecipeScreen: IdentifiableScope {
@@ -197,7 +238,117 @@ final class RecipeScreen: IdentifiableScope {
     func update(_ when: When) throws {}
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 291
+// UsingScopesInSwiftUIAndUIKit.md, line 356
+
+@Observable
+final class RecipeShelf: Scope {
+    enum Destination: ScopeDestination {
+        case editor(RecipeEditor)
+        case detail(RecipeDetail)
+    }
+
+    @ObservationIgnored @Subscope var destination: Destination? = nil
+    private(set) var titles = ["Gazpacho", "Tortilla"]
+    private(set) var deleteAlert: AlertState<When>?
+
+    enum When {
+        case userTappedNewRecipe
+        case userTappedRecipe(String)
+        case userClosedDestination
+        case userTappedDeleteAll
+        case userConfirmedDeleteAll
+        case userCancelledDeleteAll
+        case userDismissedAlert
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .userTappedNewRecipe:
+            destination = .editor(RecipeEditor())
+        case .userTappedRecipe(let title):
+            destination = .detail(RecipeDetail(title: title))
+        case .userClosedDestination:
+            destination = nil
+        case .userTappedDeleteAll:
+            deleteAlert = AlertState(
+                title: "Delete every recipe?",
+                message: "This cannot be undone.",
+                buttons: [
+                    AlertButton("Delete", role: .destructive, send: .userConfirmedDeleteAll),
+                    AlertButton("Cancel", role: .cancel, send: .userCancelledDeleteAll),
+                ])
+        case .userConfirmedDeleteAll:
+            titles = []
+            deleteAlert = nil
+        case .userCancelledDeleteAll, .userDismissedAlert:
+            deleteAlert = nil
+        }
+    }
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 411
+#if canImport(SwiftUI)
+
+struct RecipeShelfView: View {
+    let shelf: RecipeShelf
+
+    var body: some View {
+        NavigationStack {
+            List {
+                ForEach(shelf.titles, id: \.self) { title in
+                    Button(title) { shelf.send(.userTappedRecipe(title)) }
+                }
+                Button("New recipe") { shelf.send(.userTappedNewRecipe) }
+                Button("Delete all", role: .destructive) { shelf.send(.userTappedDeleteAll) }
+            }
+            .navigationDestination(
+                item: shelf.presentation(\.destination, case: RecipeShelf.Destination.detail, dismiss: .userClosedDestination)
+            ) { detail in
+                RecipeDetailView(detail: detail)
+            }
+            .sheet(
+                item: shelf.presentation(\.destination, case: RecipeShelf.Destination.editor, dismiss: .userClosedDestination)
+            ) { editor in
+                RecipeEditorView(editor: editor)
+            }
+            .alert(shelf.alert(\.deleteAlert, dismiss: .userDismissedAlert))
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 453
+
+func newRecipePlan() throws {
+    try RecipeShelf.GIVEN { RecipeShelf() }
+        .WHEN(.userTappedNewRecipe)
+        .THEN(\.destination, case: RecipeShelf.Destination.editor)
+        .WITH(\.destination, case: RecipeShelf.Destination.editor) { editor in
+            try editor
+                .WHEN(.userTypedTitle("Paella"))
+                .THEN(\.title, equals: "Paella")
+        }
+        .WHEN(.userClosedDestination)
+        .THEN_Nil(\.destination)
+        .runTest()
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 488
+
+func deleteAllPlan() throws {
+    try RecipeShelf.GIVEN { RecipeShelf() }
+        .WHEN(.userTappedDeleteAll)
+        .THEN(\.deleteAlert?.title, equals: "Delete every recipe?")
+        .THEN(\.deleteAlert) { alert in
+            let labels = alert?.buttons.map(\.label)
+            guard labels == ["Delete", "Cancel"] else { throw CheckFailure("Delete and Cancel, got \(labels ?? [])") }
+        }
+        .WHEN(\.deleteAlert, tapping: "Delete")
+        .THEN(\.titles, equals: [])
+        .runTest()
+}
+
+// UsingScopesInSwiftUIAndUIKit.md, line 515
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -224,7 +375,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 348
+// UsingScopesInSwiftUIAndUIKit.md, line 572
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -240,6 +391,18 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
         switch when {
         case .userTappedEdit: editor = RecipeEditor()
         case .userClosedEditor: editor = nil
+        }
+    }
+}
+#endif
+
+// UsingScopesInSwiftUIAndUIKit.md, line 606
+#if canImport(SwiftUI)
+
+struct RecipeDetailView_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack {
+            RecipeDetailView(detail: RecipeDetail(title: "Gazpacho"))
         }
     }
 }

@@ -33,6 +33,11 @@ struct UsingScopesInSwiftUIAndUIKitTests {
         #expect(recipes.path.isEmpty)
     }
 
+    @Test nonisolated func thePlansOfTheArticleOnDestinationsAndAlertsPass() throws {
+        try newRecipePlan()
+        try deleteAllPlan()
+    }
+
     @Test func aLabelKeptUpToDateByObserve() async {
         let recipes = Recipes()
         var label = ""

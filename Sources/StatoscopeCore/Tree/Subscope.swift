@@ -1,6 +1,7 @@
 import Observation
 
-/// A child scope owned by its parent: plain, optional (navigation) or a list.
+/// A child scope owned by its parent: plain, optional (navigation), one of several kinds (a
+/// ``ScopeDestination``) or a list.
 ///
 /// <!-- compiled with: Scopes -->
 /// <!-- compiled inside: enum SubscopeSample { … }; extension SubscopeSample.App { enum When { case appeared }; func update(_ when: When) throws {} } -->
@@ -52,6 +53,23 @@ public struct Subscope<Value> {
     public init<Child: Scope>(wrappedValue: Value) where Value == Child? {
         value = wrappedValue
         childScopes = { $0.map { [$0] } ?? [] }
+        rowAccess = nil
+    }
+
+    /// One child among several kinds, or none: assign a case to present its scope, `nil` to dismiss
+    /// it (see ``ScopeDestination``).
+    @inlinable
+    public init<Destination: ScopeDestination>(wrappedValue: Value) where Value == Destination? {
+        value = wrappedValue
+        childScopes = { $0?.destinationScopes ?? [] }
+        rowAccess = nil
+    }
+
+    /// One child among several kinds, always there: assigning another case replaces it.
+    @inlinable
+    public init(wrappedValue: Value) where Value: ScopeDestination {
+        value = wrappedValue
+        childScopes = { $0.destinationScopes }
         rowAccess = nil
     }
 

@@ -9,6 +9,9 @@ enum Capture: Sendable {
     case event(id: Int, cause: Int?, scopePath: String, when: any Sendable, inputs: Int)
     /// The update of event `id` threw `error`.
     case eventFailed(id: Int, error: any Error)
+    /// Event `id`, the last of a recording opened without its app, is where its run ended: it is
+    /// shown, not replayed.
+    case eventEndedTheRun(id: Int)
     /// A step in an effect's life, during event `during` if an update was running.
     case effect(
         runtime: ObjectIdentifier, scopePath: String, step: EffectStep, effect: any Sendable,

@@ -100,6 +100,18 @@ final class InspectorFeed {
         }
     }
 
+    /// Numbers the last event of an opened recording, where its run ended, as the timeline's last:
+    /// it is shown, and not sent, since its update could end this process as it ended the recorded
+    /// one.
+    func noteEventThatEndedTheRun(_ scope: any Scope, _ when: any Sendable) {
+        nextEventID += 1
+        note(
+            .event(
+                id: nextEventID, cause: nil, scopePath: scope.scopePath, when: when,
+                inputs: recording.recordedEventCount))
+        note(.eventEndedTheRun(id: nextEventID))
+    }
+
     private func note(_ runtime: ScopeRuntime, _ step: EffectLifecycleEvent, _ effect: any Effect) {
         guard !isReplaying, let root else { return }
         // Another tree's effects are left out, as its events are; a scope dismissed from the root's

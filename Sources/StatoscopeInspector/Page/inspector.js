@@ -8,7 +8,15 @@ const withToken = (path, params = {}) =>
 // Everything the page received, as text: what a test reads to check that nothing sensitive arrived.
 window.inspectorReceived = [];
 
-const state = { events: new Map(), effects: new Map(), scopes: new Set(), selected: null, canReplay: false };
+const state = {
+  events: new Map(),
+  effects: new Map(),
+  scopes: new Set(),
+  selected: null,
+  canReplay: false,
+  // What the page says of the recording it shows, when no app is running; null for a live app.
+  recording: null,
+};
 const $ = (id) => document.getElementById(id);
 
 function element(tag, className, text) {
@@ -99,6 +107,11 @@ function receive(raw) {
       reset();
       $("root-type").textContent = message.scope;
       state.canReplay = message.canReplay;
+      state.recording = message.recording || null;
+      $("recording").hidden = !state.recording;
+      $("recording").textContent = state.recording || "";
+      $("tree-label").textContent = state.recording ? "after the last event replayed" : "live";
+      showConnected();
       break;
     case "event":
       receiveEvent(message);
@@ -108,6 +121,14 @@ function receive(raw) {
       if (event) {
         event.row.classList.add("failed");
         event.row.append(element("span", "effect-outcome failed", "threw " + message.text));
+      }
+      break;
+    }
+    case "eventEndedTheRun": {
+      const event = state.events.get(message.id);
+      if (event) {
+        event.row.classList.add("failed");
+        event.row.append(element("span", "effect-outcome failed", "ended the recorded run: not replayed"));
       }
       break;
     }
@@ -194,12 +215,15 @@ async function copyTestPlan() {
   }
 }
 
+// A recording opened without its app is not live: the status says which the page shows.
+function showConnected() {
+  $("connection").textContent = state.recording ? "recording, no app running" : "live";
+  $("connection").className = "status live";
+}
+
 function connect() {
   const source = new EventSource(withToken("events"));
-  source.onopen = () => {
-    $("connection").textContent = "live";
-    $("connection").className = "status live";
-  };
+  source.onopen = showConnected;
   source.onerror = () => {
     $("connection").textContent = "disconnected, retrying…";
     $("connection").className = "status";

@@ -13,6 +13,11 @@ extension InspectorServer {
             return Self.text("no event \(id ?? "(none given)") in this session\n", status: .notFound)
         }
         await journal.waitUntilTaken(number)
+        if await journal.endedTheRun(number) {
+            return Self.text(
+                "event \(number) is where the recorded run ended: the inspector does not replay it, since its update could end this process too; select the event before it for the state the run ended in\n",
+                status: .conflict)
+        }
         let inputs: Int
         if let own = await journal.inputs(through: number) {
             if let named, Int(named) != own {

@@ -37,11 +37,17 @@ actor InspectorJournal {
     private let watchers: CriticalState<Int>
     private let hello: Message
 
-    init(rootTypeName: String, canReplay: Bool, watchers: CriticalState<Int>) {
+    /// The event where an opened recording's run ended: shown, not replayed.
+    private var eventThatEndedTheRun: Int?
+
+    /// - Parameter opened: What the page says about the recording it shows, when it shows one
+    ///   opened without its app; nil for a live app.
+    init(rootTypeName: String, canReplay: Bool, opened: String? = nil, watchers: CriticalState<Int>) {
         self.watchers = watchers
         var hello = Message(kind: "hello")
         hello.scope = rootTypeName
         hello.canReplay = canReplay
+        hello.recording = opened
         self.hello = hello
     }
 
@@ -111,6 +117,9 @@ actor InspectorJournal {
     /// the last ``keptMessages`` events.
     func inputs(through id: Int) -> Int? { inputsByEvent[id] }
 
+    /// Whether event `id` is where an opened recording's run ended, which was not replayed.
+    func endedTheRun(_ id: Int) -> Bool { eventThatEndedTheRun == id }
+
     /// Whether event `id` happened, before the last ``keptMessages`` events.
     func isForgotten(_ id: Int) -> Bool {
         id >= 1 && id <= newestEvent - Self.keptMessages
@@ -161,6 +170,11 @@ actor InspectorJournal {
             var message = Message(kind: "eventFailed")
             message.id = id
             message.text = Redaction.describe(error)
+            publish(message)
+        case .eventEndedTheRun(let id):
+            eventThatEndedTheRun = id
+            var message = Message(kind: "eventEndedTheRun")
+            message.id = id
             publish(message)
         case .effect(let runtime, let scopePath, let step, let effect, let isStream, let during):
             publishEffect(runtime, scopePath, step, effect, isStream: isStream, during: during)
@@ -260,6 +274,8 @@ actor InspectorJournal {
         var step: String?
         var stream: Bool?
         var canReplay: Bool?
+        /// What the page shows, when it is a recording opened without its app.
+        var recording: String?
         var work: [TreeSnapshot.Work]?
     }
 }

@@ -7,15 +7,21 @@ import Statoscope
 final class InspectorSession {
     let feed: InspectorFeed
     let recording: SessionRecording
+    /// The recording opened without its app, replayed into the tree the feed watches; nil for a
+    /// live app.
+    let opened: OpenedRecording?
 
-    init(feed: InspectorFeed, recording: SessionRecording) {
+    init(feed: InspectorFeed, recording: SessionRecording, opened: OpenedRecording?) {
         self.feed = feed
         self.recording = recording
+        self.opened = opened
     }
 
-    /// The recording so far, as a finished recording.
+    /// The recording so far, as a finished recording; an opened recording's own text when it was
+    /// read from one.
     func recordingText() async throws -> String {
-        try await recording.text()
+        if let text = opened?.text { return text }
+        return try await recording.text()
     }
 
     /// The tree's description before and after the first `inputs` recorded events, each replayed

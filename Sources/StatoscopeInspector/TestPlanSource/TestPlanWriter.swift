@@ -14,6 +14,11 @@ struct TestPlanWriter<Root: Scope> {
     /// go right after `GIVEN`, where `.injecting(_:)` would.
     private var dependencies: [String] = []
     private var usesDecoding = false
+    /// The steps alone, without checks or comments: what a plan that ends the process sends.
+    private var sentSteps: [String] = []
+    /// The step the recorded run ended after, when it ended without stopping its recorder: written,
+    /// not sent, since it may end the process.
+    private(set) var endingStep: String?
 
     init(recording: Recording, fault: RecordingError?, root: Root, checks: TestPlanSource<Root>.Checks) throws
     {
@@ -28,6 +33,11 @@ struct TestPlanWriter<Root: Scope> {
         var before = start
         var isStopped = false
         while !replay.isFinished {
+            let recording = replay.recording
+            if recording.lastEventEndedItsRun, replay.replayedEventCount == recording.events.count - 1 {
+                isStopped = !writeEndingStep(before: before)
+                break
+            }
             // A step that stops the plan leaves `before` as the state its last written step made.
             guard writeNextStep(before: before) else {
                 isStopped = true
@@ -44,24 +54,66 @@ struct TestPlanWriter<Root: Scope> {
         }
     }
 
+    /// Writes the event the recorded run ended after, without sending it: in the plan as a comment
+    /// naming it, and as the last step of ``endingStep``. False when it cannot be written.
+    private mutating func writeEndingStep(before: StateSnapshot) -> Bool {
+        guard let step = nextStep(before: before, sending: false) else { return false }
+        let send = step.keyPath.map { ".WHEN(\($0), \(step.whenSource))" } ?? ".WHEN(\(step.whenSource))"
+        lines.append(
+            "// line \(step.event.line): \(step.path) received the recorded run's last event, and the run ended without stopping its recorder: if it ended in an update, it was this one."
+        )
+        lines.append("// Sent here, it could end this test's process too; the exit test below sends it:")
+        lines.append("// \(send)")
+        endingStep = send
+        return true
+    }
+
     /// Replays the next event and writes it; false when it could not be replayed or written, and
     /// the plan stops there with a comment saying why.
     private mutating func writeNextStep(before: StateSnapshot) -> Bool {
         let thrown = ThrownErrors()
         let watching = InstrumentHooks.updateFailures.add { _, error in thrown.errors.append(error) }
         defer { watching.remove() }
+        guard let step = nextStep(before: before, sending: true) else { return false }
+        let (event, path, keyPath, whenSource) = step
+        if let error = thrown.errors.first {
+            lines.append(
+                "// line \(event.line): here \(path)'s update threw \(type(of: error)), as it did in the recorded session"
+            )
+            let send =
+                keyPath.map { ".WITH(\($0)) { try $0.WHEN_Throws(\(whenSource)) }" }
+                ?? ".WHEN_Throws(\(whenSource))"
+            lines.append(send)
+            sentSteps.append(send)
+        } else {
+            let delivered = event.deliveringEffect.map { ", delivered by \($0)" } ?? ""
+            lines.append("// line \(event.line): \(path)\(delivered)")
+            let send = keyPath.map { ".WHEN(\($0), \(whenSource))" } ?? ".WHEN(\(whenSource))"
+            lines.append(send)
+            sentSteps.append(send)
+        }
+        return true
+    }
+
+    /// Replays the next event (sent or not) and gives what its step is written from; nil, with a
+    /// comment saying why, when it cannot be replayed or written as source.
+    private mutating func nextStep(
+        before: StateSnapshot, sending: Bool
+    ) -> (event: RecordedEvent, path: String, keyPath: String?, whenSource: String)? {
         var sent: (scope: any Scope, when: any Sendable)?
         let event: RecordedEvent
         do {
-            guard let stepped = try replay.step(observing: { sent = ($0, $1) }) else { return false }
+            guard let stepped = try replay.step(observing: { sent = ($0, $1) }, sending: sending) else {
+                return nil
+            }
             event = stepped
         } catch {
             lines.append("// \(error): the plan stops here, before this event")
-            return false
+            return nil
         }
         let rootName = "\(type(of: replay.root))"
         let path = ([rootName] + event.path).joined(separator: ".")
-        guard let sent else { return false }
+        guard let sent else { return nil }
         let expression = SwiftValueSource.expression(for: sent.when)
         guard case .source(let whenSource) = expression else {
             if case .unwritable(let reason) = expression {
@@ -69,25 +121,10 @@ struct TestPlanWriter<Root: Scope> {
                     "// line \(event.line): the event sent to \(path) cannot be written as Swift source (\(reason)): the plan stops here"
                 )
             }
-            return false
-        }
-        let keyPath = scopeKeyPath(path: path, names: event.path, in: before)
-        if let error = thrown.errors.first {
-            lines.append(
-                "// line \(event.line): here \(path)'s update threw \(type(of: error)), as it did in the recorded session"
-            )
-            if let keyPath {
-                lines.append(".WITH(\(keyPath)) { try $0.WHEN_Throws(\(whenSource)) }")
-            } else {
-                lines.append(".WHEN_Throws(\(whenSource))")
-            }
-        } else {
-            let delivered = event.deliveringEffect.map { ", delivered by \($0)" } ?? ""
-            lines.append("// line \(event.line): \(path)\(delivered)")
-            lines.append(keyPath.map { ".WHEN(\($0), \(whenSource))" } ?? ".WHEN(\(whenSource))")
+            return nil
         }
         usesDecoding = usesDecoding || whenSource.contains("\(SwiftValueSource.decodingFunction)(")
-        return true
+        return (event, path, scopeKeyPath(path: path, names: event.path, in: before), whenSource)
     }
 
     /// `\.counter`, `\.liveCount?.detail`; nil for the root itself.
@@ -193,6 +230,27 @@ struct TestPlanWriter<Root: Scope> {
             text += "        \(line)\n"
         }
         text += "        .runTest()\n}\n"
+        if let endingStep {
+            // Exit tests run on the platforms that start processes; the test sends the steps again,
+            // without the checks, in a process of its own.
+            text += """
+
+                #if os(macOS) || os(Linux) || os(Windows)
+                /// The recorded run ended after its last event, without stopping its recorder: this
+                /// test checks that sending it ends the process, in a process of its own.
+                @Test func \(testName)EndsTheProcess() async {
+                    await #expect(processExitsWith: .failure) {
+                        try await MainActor.run {
+                            try \(rootTypeName).GIVEN { \(rootInitializer) }
+                                .strictEffects(false)
+                                .strictState(false)
+
+                """
+            for line in sentSteps + [endingStep] {
+                text += "                \(line)\n"
+            }
+            text += "                .runTest()\n        }\n    }\n}\n#endif\n"
+        }
         if usesDecoding {
             text += """
 

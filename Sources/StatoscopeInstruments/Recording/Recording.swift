@@ -12,6 +12,10 @@ public struct Recording: Sendable {
     public let rootTypeName: String
     /// The events, oldest first.
     public let events: [RecordedEvent]
+    /// Whether the recording's run ended without stopping its recorder, after its last event: if it
+    /// ended in an update, the last event's update is where. A test plan writes that event without
+    /// sending it.
+    package let lastEventEndedItsRun: Bool
 
     /// Reads a recording from a file.
     ///
@@ -61,13 +65,16 @@ public struct Recording: Sendable {
 
     private init(_ splitter: consuming RecordingLineSplitter) throws {
         let (lines, lastIsUnterminated) = splitter.finish()
-        (rootTypeName, events) = try RecordingReader(lines: lines, lastIsUnterminated: lastIsUnterminated)
-            .read()
+        (rootTypeName, events, lastEventEndedItsRun) = try RecordingReader(
+            lines: lines, lastIsUnterminated: lastIsUnterminated
+        )
+        .read()
     }
 
-    private init(rootTypeName: String, events: [RecordedEvent]) {
+    private init(rootTypeName: String, events: [RecordedEvent], lastEventEndedItsRun: Bool) {
         self.rootTypeName = rootTypeName
         self.events = events
+        self.lastEventEndedItsRun = lastEventEndedItsRun
     }
 
     /// Reads a recording's text as far as it can: the events before the first damaged or
@@ -83,7 +90,10 @@ public struct Recording: Sendable {
         let (lines, lastIsUnterminated) = splitter.finish()
         let read = try RecordingReader(lines: lines, lastIsUnterminated: lastIsUnterminated)
             .read(stoppingAtFault: true)
-        return (Recording(rootTypeName: read.rootTypeName, events: read.events), read.fault)
+        let recording = Recording(
+            rootTypeName: read.rootTypeName, events: read.events,
+            lastEventEndedItsRun: read.endedWithoutStopping)
+        return (recording, read.fault)
     }
 
     /// Builds a fresh tree and replays every event into it, with effects off; returns the tree.

@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// A flight recording also has lines of effects' lives, which replay skips:
-/// `{"n":4,"path":[],"scope":"App","effect":"App.Load","step":"started"}`.
+/// `{"n":4,"path":[],"scope":"App","effect":"App.Load","step":"started"}`; one that a run left without
+/// stopping its recorder says so in its header, `"stopped":false`.
 ///
 /// Each line after the header carries its own line number, so a line duplicated, lost or moved is
 /// found, and the end line tells a complete recording from one cut at a line boundary.
@@ -33,6 +34,9 @@ enum RecordingFormat {
         let root: String
         /// In a flight recording, how many events before the first kept one were not kept.
         var dropped: Int?
+        /// In a surviving flight recording whose run ended without stopping its recorder: false. Its
+        /// last event is where the run ended, if it ended in an update.
+        var stopped: Bool?
     }
 
     /// Any line after the header, as the reader checks it.

@@ -14,16 +14,20 @@ struct RecordingReader {
         self.lastIsUnterminated = lastIsUnterminated
     }
 
-    func read() throws -> (rootTypeName: String, events: [RecordedEvent]) {
+    /// The root's type, the events, and whether the recording's run ended without stopping its
+    /// recorder, after its last event (a surviving flight recording's header says so).
+    func read() throws -> (rootTypeName: String, events: [RecordedEvent], endedWithoutStopping: Bool) {
         let read = try read(stoppingAtFault: false)
-        return (read.rootTypeName, read.events)
+        return (read.rootTypeName, read.events, read.endedWithoutStopping)
     }
 
     /// Reads every line; with `stoppingAtFault`, a fault after the header ends the reading instead
     /// of being thrown, and is returned with the events before it.
     func read(
         stoppingAtFault: Bool
-    ) throws -> (rootTypeName: String, events: [RecordedEvent], fault: RecordingError?) {
+    ) throws -> (
+        rootTypeName: String, events: [RecordedEvent], fault: RecordingError?, endedWithoutStopping: Bool
+    ) {
         guard let headerLine = lines.first, !headerLine.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
             throw RecordingError(line: 1, reason: "the recording is empty")
         }
@@ -53,9 +57,10 @@ struct RecordingReader {
         do {
             try readEvents(into: &events, root: header.root)
         } catch let fault as RecordingError where stoppingAtFault {
-            return (header.root, events, fault)
+            // Its events stop before the run's last one.
+            return (header.root, events, fault, false)
         }
-        return (header.root, events, nil)
+        return (header.root, events, nil, header.stopped == false)
     }
 
     private func readEvents(into events: inout [RecordedEvent], root: String) throws {

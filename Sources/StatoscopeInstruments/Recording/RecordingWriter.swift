@@ -17,13 +17,23 @@ package struct RecordingWriter {
     private(set) var isEnded = false
     /// The longest line this writer writes, terminator excluded.
     var maximumLineLength = RecordingFormat.maximumLineLength
+    /// What holds lines of at most ``maximumLineLength`` bytes, as an unrecordable line names it.
+    var lineLimitHolder = "a recording"
+    /// Whether the events that could not be recorded are kept in ``refusals``: a writer that runs
+    /// for the app's whole life keeps none, so that its memory stays bounded.
+    var keepsRefusals = true
 
     private let encoder = JSONLineEncoder(redactingSensitiveValues: true)
 
     package init() {}
 
-    /// The header, line 1.
-    package mutating func header(rootTypeName: String, droppedEvents: Int = 0) -> String {
+    /// The header, line 1; `endedWithoutStopping` for the recording a run left without stopping its
+    /// recorder.
+    package mutating func header(
+        rootTypeName: String, droppedEvents: Int = 0, endedWithoutStopping: Bool = false
+    )
+        -> String
+    {
         nextLine = 2
         var line = #"{"format":"# + "\"\(RecordingFormat.name)\""
         if droppedEvents > 0 { line += #","dropped":\#(droppedEvents)"# }
@@ -31,6 +41,7 @@ package struct RecordingWriter {
         encoder.bytes.removeAll(keepingCapacity: true)
         encoder.writeString(rootTypeName)
         line += String(decoding: encoder.bytes, as: UTF8.self)
+        if endedWithoutStopping { line += #","stopped":false"# }
         line += #","version":\#(RecordingFormat.version)}"# + "\n"
         return line
     }
@@ -38,16 +49,33 @@ package struct RecordingWriter {
     /// The line of an event sent to the scope at `path`: the event encoded with its sensitive values
     /// and cases redacted, at any depth, or, if it cannot be recorded exactly, the reason in its place.
     package mutating func eventLine(path: [String], scopeTypeName: String, event: any Sendable) -> String {
+        String(
+            decoding: eventLineBytes(path: path, scopeTypeName: scopeTypeName, event: event), as: UTF8.self)
+    }
+
+    /// The bytes of an event's line, as ``eventLine(path:scopeTypeName:event:)`` writes it: the
+    /// writer's own buffer, valid until it writes the next line, so that a caller copying them
+    /// elsewhere allocates nothing.
+    mutating func eventLineBytes(path: [String], scopeTypeName: String, event: any Sendable) -> [UInt8] {
         let number = nextLine
         nextLine += 1
         eventCount += 1
-        let bytes = encodedLine(number: number, path: path, scopeTypeName: scopeTypeName, event: event)
-        return String(decoding: bytes, as: UTF8.self)
+        return encodedLine(number: number, path: path, scopeTypeName: scopeTypeName, event: event)
     }
 
     /// The line of a step of an effect's life: its type and the step, never its values.
     mutating func stepLine(path: [String], scopeTypeName: String, effectTypeName: String, step: String)
         -> String
+    {
+        String(
+            decoding: stepLineBytes(
+                path: path, scopeTypeName: scopeTypeName, effectTypeName: effectTypeName, step: step),
+            as: UTF8.self)
+    }
+
+    /// The bytes of a step's line, as ``eventLineBytes(path:scopeTypeName:event:)`` gives an event's.
+    mutating func stepLineBytes(path: [String], scopeTypeName: String, effectTypeName: String, step: String)
+        -> [UInt8]
     {
         let number = nextLine
         nextLine += 1
@@ -57,7 +85,7 @@ package struct RecordingWriter {
         encoder.bytes.append(contentsOf: #","step":"#.utf8)
         encoder.writeString(step)
         encoder.bytes.append(contentsOf: "}\n".utf8)
-        return String(decoding: encoder.bytes, as: UTF8.self)
+        return encoder.bytes
     }
 
     /// The end line, which counts the events; nothing is written after it.
@@ -86,7 +114,7 @@ package struct RecordingWriter {
             let length = encoder.bytes.count - 1
             guard length > maximumLineLength else { return encoder.bytes }
             reason =
-                "its line would be \(length) bytes long; a recording's lines hold at most \(maximumLineLength)"
+                "its line would be \(length) bytes long; \(lineLimitHolder)'s lines hold at most \(maximumLineLength)"
         } catch {
             reason = Self.reason(error, scopeTypeName: scopeTypeName)
         }
@@ -94,8 +122,11 @@ package struct RecordingWriter {
         encoder.bytes.append(contentsOf: #","unrecordable":"#.utf8)
         encoder.writeString(reason)
         encoder.bytes.append(contentsOf: "}\n".utf8)
-        refusals.append(
-            RecordingError(line: number, reason: "the event of \(scopeTypeName) was not recorded: \(reason)"))
+        if keepsRefusals {
+            refusals.append(
+                RecordingError(
+                    line: number, reason: "the event of \(scopeTypeName) was not recorded: \(reason)"))
+        }
         return encoder.bytes
     }
 

@@ -56,9 +56,13 @@ public final class Replay<Root: Scope> {
     }
 
     /// Replays the next event as ``step()`` does, handing `observe` its scope and the decoded event
-    /// just before it is sent: for tools that write down what a session did.
+    /// just before it is sent: for tools that write down what a session did. Without `sending`, the
+    /// event is decoded, observed and counted as replayed, but not sent: for an event that ended
+    /// the recorded run.
     @discardableResult
-    package func step(observing observe: ((any Scope, any Sendable) -> Void)?) throws -> RecordedEvent? {
+    package func step(
+        observing observe: ((any Scope, any Sendable) -> Void)?, sending: Bool = true
+    ) throws -> RecordedEvent? {
         guard !isFinished else { return nil }
         let event = recording.events[replayedEventCount]
         guard !Dispatcher.isUpdating else {
@@ -72,7 +76,8 @@ public final class Replay<Root: Scope> {
         let execution = ScopeRuntime.effectExecution
         ScopeRuntime.effectExecution = .discarded
         defer { ScopeRuntime.effectExecution = execution }
-        try Self.replay(event, into: try Self.scope(at: event, below: root), observing: observe)
+        try Self.replay(
+            event, into: try Self.scope(at: event, below: root), observing: observe, sending: sending)
         replayedEventCount += 1
         return event
     }
@@ -111,7 +116,8 @@ public final class Replay<Root: Scope> {
     }
 
     private static func replay<S: Scope>(
-        _ event: RecordedEvent, into scope: S, observing observe: ((any Scope, any Sendable) -> Void)?
+        _ event: RecordedEvent, into scope: S, observing observe: ((any Scope, any Sendable) -> Void)?,
+        sending: Bool = true
     ) throws {
         guard let decodable = decodableTypes.value(for: S.When.self) else {
             throw RecordingError(line: event.line, reason: "\(S.self).When is not Decodable")
@@ -132,7 +138,7 @@ public final class Replay<Root: Scope> {
                 reason: "cannot decode \(S.self).When: \(RecordingError.reason(decoding: error))")
         }
         observe?(scope, when)
-        scope.send(when)
+        if sending { scope.send(when) }
     }
 }
 

@@ -62,6 +62,8 @@ public final class SharedStore: Injectable {
     /// Where the saves write: a queue of the store's own rather than the concurrency pool, whose few
     /// threads a slow or stuck disk would hold, and every effect of the app with them.
     nonisolated let writer = DispatchQueue(label: "Statoscope.SharedStore.writer")
+    /// How the store hears of the app going to the background or ending.
+    nonisolated let lifecycle: AppLifecycle
     /// The app lifecycle observers that flush the store, registered with its first change.
     var lifecycleObservers: [any NSObjectProtocol]?
 
@@ -70,15 +72,24 @@ public final class SharedStore: Injectable {
     public nonisolated init(storage: (any SharedStorage)? = nil, writeDelay: Duration = .milliseconds(250)) {
         self.givenStorage = storage
         self.schedule = .coalesced(max(writeDelay, .zero))
+        self.lifecycle = .platform
     }
 
     nonisolated init(storage: any SharedStorage, schedule: WriteSchedule) {
         self.givenStorage = storage
         self.schedule = schedule
+        self.lifecycle = .platform
+    }
+
+    /// A store saving in `storage` that hears of the app's lifecycle through `lifecycle`: for tests.
+    package nonisolated init(storage: any SharedStorage, writeDelay: Duration, lifecycle: AppLifecycle) {
+        self.givenStorage = storage
+        self.schedule = .coalesced(max(writeDelay, .zero))
+        self.lifecycle = lifecycle
     }
 
     isolated deinit {
-        for observer in lifecycleObservers ?? [] { NotificationCenter.default.removeObserver(observer) }
+        for observer in lifecycleObservers ?? [] { lifecycle.center.removeObserver(observer) }
         // A change still waiting for its delay is saved now: released with the store, it would be
         // lost, and the app recorded it. The save holds the storage, not the store.
         if case .coalesced = schedule { startSaving() }

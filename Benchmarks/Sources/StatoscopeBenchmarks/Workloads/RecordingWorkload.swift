@@ -7,9 +7,11 @@ import Statoscope
 /// Budgets: the recorder costs at most half the same written by hand (send, then encode the line
 /// with `JSONEncoder`, once), in the same run; the flight recorder at most 1 µs per event, a time: a
 /// ring of the last events written by hand would keep the values only, where the flight recorder
-/// also keeps where each event went and when, for its report. The earlier recorder's work (encode the
-/// event, decode it into an `EventValue`, encode its line again) is reported beside them. Replay's
-/// limit is workload 12's.
+/// also keeps where each event went and when, for its report; the surviving flight recorder at most
+/// 1 µs per event more than the flight recorder, on the main actor (its writer thread encodes the
+/// events on another core; the time until it has written them all is reported beside). The earlier
+/// recorder's work (encode the event, decode it into an `EventValue`, encode its line again) is
+/// reported beside them. Replay's limit is workload 12's.
 @MainActor
 enum RecordingWorkload {
     static func run(_ context: WorkloadContext) async {
@@ -20,6 +22,7 @@ enum RecordingWorkload {
             { [earlierRecorder(count, context)] },
             { flight(count, context) },
             { [handWrittenRecorder(count, context)] },
+            { surviving(count, context) },
         ])
         let plain = Measured(
             name: "send with no recorder (\(count.grouped) events)", unit: "ns/event", samples: samples[0][0],
@@ -60,6 +63,21 @@ enum RecordingWorkload {
             against: earlier)
         context.record(flying, against: plain, budget: .value(atMost: 1_000))
         context.record(dumping, against: plain)
+        let survivingFlight = Measured(
+            name: "send with the flight recorder surviving in a file (last 1,000 kept)", unit: "ns/event",
+            samples: samples[5][0], operations: count)
+        context.record(survivingFlight, against: flying)
+        context.record(
+            Measured(
+                name: "the surviving flight recorder's main-actor share, more than in memory",
+                unit: "ns/event",
+                samples: Samples([survivingFlight.figure - flying.figure]), operations: count),
+            budget: .value(atMost: 1_000))
+        context.record(
+            Measured(
+                name: "send with the flight recorder surviving in a file, until its writer has written all",
+                unit: "ns/event", samples: samples[5][1], operations: count),
+            against: flying)
     }
 
     static func events(_ count: Int) -> [TallyScope.When] {
@@ -113,6 +131,29 @@ enum RecordingWorkload {
         flightRecorder.stop()
         context.consume(UInt64(truncatingIfNeeded: text.utf8.count &+ tally.total))
         return [elapsed / Double(count), dumped / Double(min(count, 1_000))]
+    }
+
+    /// Nanoseconds per event on the main actor with a flight recorder keeping the last 1,000 in a
+    /// file that survives the process, then per event until its writer thread has written them all.
+    private static func surviving(_ count: Int, _ context: WorkloadContext) -> [Double] {
+        let events = events(count)
+        let tally = TallyScope()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "statoscope-benchmark-surviving-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let flightRecorder: FlightRecorder
+        do {
+            flightRecorder = try FlightRecorder(recording: tally, keepingLast: 1_000, survivingIn: url)
+        } catch {
+            fatalError("the benchmark cannot make its surviving flight recording: \(error)")
+        }
+        let stopwatch = Stopwatch()
+        for event in events { tally.send(event) }
+        let elapsed = stopwatch.elapsedNanoseconds
+        flightRecorder.stop()
+        let untilWritten = stopwatch.elapsedNanoseconds
+        context.consume(UInt64(truncatingIfNeeded: tally.total))
+        return [elapsed / Double(count), untilWritten / Double(count)]
     }
 
     /// Sends `count` events while recording, and nothing else: the "record" profile.

@@ -4,7 +4,7 @@
     import SwiftUI
 
     /// The counter: the count the server holds, and buttons that change it, disabled while a request
-    /// is in flight.
+    /// is in flight, and the alert that asks before resetting it.
     struct CounterView: View {
         let counter: CounterScreen
 
@@ -25,12 +25,21 @@
                     .disabled(!counter.buttonsAreEnabled)
                 Button("+\(counter.step)") { counter.send(.userTappedIncrement) }
                     .disabled(!counter.buttonsAreEnabled)
+                Button("Reset", role: .destructive) { counter.send(.userTappedReset) }
+                    .disabled(!counter.buttonsAreEnabled)
                 if counter.isSaving {
                     Text("Saving…")
                 }
             }
             .navigationTitle("Counter")
             .task { counter.send(.screenAppeared) }
+            .alert(counter.alert(\.resetAlert, dismiss: .userDismissedResetAlert))
+        }
+    }
+
+    struct CounterView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack { CounterView(counter: CounterScreen()) }
         }
     }
 #endif

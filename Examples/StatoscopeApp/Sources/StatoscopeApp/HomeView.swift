@@ -22,9 +22,16 @@
                     ScreenView(screen: screen)
                 }
                 .sheet(item: root.presentation(\.settingsSheet, dismiss: .userClosesSettings)) { settings in
-                    SettingsView(settings: settings)
+                    SettingsView(settings: settings, close: { root.send(.userClosesSettings) })
                 }
             }
+        }
+    }
+
+    struct HomeView_Previews: PreviewProvider {
+        static var previews: some View {
+            // Nothing injected: in Xcode's previews, the clients give their preview values.
+            HomeView().environment(AppRoot())
         }
     }
 #endif

@@ -7,6 +7,7 @@
     /// Going back drops the screen's scope, which closes the connection.
     struct LiveCountView: View {
         let live: LiveCountScreen
+        @Environment(\.scenePhase) private var scenePhase
 
         var body: some View {
             VStack {
@@ -26,6 +27,20 @@
             }
             .navigationTitle("Live count")
             .task { live.send(.screenAppeared) }
+            // The connection closes while the window is in the background, and opens again after.
+            .onChange(of: scenePhase) { _, phase in
+                switch phase {
+                case .background: live.send(.windowWentToBackground)
+                case .active: live.send(.windowBecameActive)
+                default: break
+                }
+            }
+        }
+    }
+
+    struct LiveCountView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack { LiveCountView(live: LiveCountScreen()) }
         }
     }
 #endif

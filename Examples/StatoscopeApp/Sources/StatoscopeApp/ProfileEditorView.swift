@@ -21,4 +21,12 @@
             }
         }
     }
+
+    struct ProfileEditorView_Previews: PreviewProvider {
+        static var previews: some View {
+            ProfileEditorView(
+                screen: ProfileScreen(),
+                editor: ProfileEditor(editing: Profile(name: "Ada", email: "ada@example.com")))
+        }
+    }
 #endif

@@ -28,4 +28,10 @@
             }
         }
     }
+
+    struct ProfileView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack { ProfileView(screen: ProfileScreen()) }
+        }
+    }
 #endif

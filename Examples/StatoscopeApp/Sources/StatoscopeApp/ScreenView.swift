@@ -18,4 +18,10 @@
             }
         }
     }
+
+    struct ScreenView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack { ScreenView(screen: Screen(.counter)) }
+        }
+    }
 #endif

@@ -23,4 +23,10 @@
             .navigationTitle("Search")
         }
     }
+
+    struct SearchView_Previews: PreviewProvider {
+        static var previews: some View {
+            NavigationStack { SearchView(search: SearchScreen()) }
+        }
+    }
 #endif

@@ -3,10 +3,11 @@
     import StatoscopeAppFeatures
     import SwiftUI
 
-    /// The settings sheet: toggles bound to the settings scope; Done closes the sheet as a swipe does.
+    /// The settings sheet: toggles bound to the settings scope; Done closes the sheet as a swipe does,
+    /// through `close`, which the presenting view gives.
     struct SettingsView: View {
-        @Environment(AppRoot.self) private var root
         let settings: SettingsScreen
+        let close: () -> Void
 
         var body: some View {
             NavigationStack {
@@ -20,10 +21,16 @@
                         isOn: settings.binding(
                             \.settings.connectsLiveCountOnOpen,
                             send: { .userToggledConnectsLiveCountOnOpen($0) }))
-                    Button("Done") { root.send(.userClosesSettings) }
+                    Button("Done") { close() }
                 }
                 .navigationTitle("Settings")
             }
+        }
+    }
+
+    struct SettingsView_Previews: PreviewProvider {
+        static var previews: some View {
+            SettingsView(settings: SettingsScreen(), close: {})
         }
     }
 #endif

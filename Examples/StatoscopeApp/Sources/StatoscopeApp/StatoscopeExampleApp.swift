@@ -2,17 +2,15 @@
     import StatoscopeAppFeatures
     import SwiftUI
 
-    /// The example app: the root scope, wired to a server simulated inside the app, owned with
-    /// `@State` so that SwiftUI keeps the same one for the app's lifetime, and shared through the
-    /// environment.
+    /// The example app: a server simulated inside the app, shared by every window as a real server
+    /// would be, and a window per scene, each with a root of its own (see ``AppWindow``).
     @main
     struct StatoscopeExampleApp: App {
-        @State private var root = AppRoot.simulated(SimulatedServer())
+        @State private var server = SimulatedServer()
 
         var body: some Scene {
             WindowGroup {
-                HomeView()
-                    .environment(root)
+                AppWindow(server: server)
             }
         }
     }

@@ -4,8 +4,9 @@
 import Observation
 import Statoscope
 
-/// The app's root: a home screen listing the features, a navigation stack of the screens the user
-/// opened, and the settings, presented as a sheet.
+/// A window's root: a home screen listing the features, a navigation stack of the screens the user
+/// opened, and the settings, presented as a sheet. Each window of the app has its own, made by the
+/// window, so that what the user opens in one window stays in that window.
 ///
 /// Each screen is a scope the root creates when the user opens it and drops when the user goes back,
 /// which ends its work (a save in flight, the live count's connection). The settings the user chose
@@ -21,14 +22,32 @@ public final class AppRoot: Scope {
     public init() {}
 
     /// The features the home screen lists.
-    public enum Feature: String, CaseIterable, Sendable {
+    public enum Feature: String, CaseIterable, Codable, Sendable {
         case counter = "Counter"
         case profile = "Profile"
         case liveCount = "Live count"
         case search = "Search"
     }
 
+    /// What a window restores when the system brings it back: the screens it showed, bottom first,
+    /// and its settings. A window saves it (in its scene's storage) each time it changes.
+    public struct Restoration: Codable, Equatable, Sendable {
+        public var features: [Feature]
+        public var settings: AppSettings
+
+        public init(features: [Feature], settings: AppSettings) {
+            self.features = features
+            self.settings = settings
+        }
+    }
+
+    /// The window's state as it restores it.
+    public var restoration: Restoration {
+        Restoration(features: path.map(\.feature), settings: settings)
+    }
+
     public enum When: Equatable, Sendable {
+        case windowRestored(Restoration)
         case userOpens(Feature)
         case userWentBack(toDepth: Int)
         case userTapsSettings
@@ -37,6 +56,13 @@ public final class AppRoot: Scope {
 
     public func update(_ when: When) throws {
         switch when {
+        case .windowRestored(let restoration):
+            // A window restores once, before the user does anything in it.
+            guard path.isEmpty, settingsSheet == nil else {
+                throw InvalidStateError("a window was restored after the user had used it")
+            }
+            settings = restoration.settings
+            path = restoration.features.map { Screen($0, settings: settings) }
         case .userOpens(let feature):
             path.append(Screen(feature, settings: settings))
         case .userWentBack(let depth):

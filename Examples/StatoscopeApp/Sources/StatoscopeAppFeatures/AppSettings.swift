@@ -1,5 +1,5 @@
-/// What the user chose on the settings screen. The app keeps it in memory: it starts over at launch.
-public struct AppSettings: Equatable, Sendable {
+/// What the user chose on the settings screen. Each window keeps its own, restored with the window.
+public struct AppSettings: Codable, Equatable, Sendable {
     /// The counter's buttons add or take away ten rather than one.
     public var countsInTens = false
     /// The live count connects as soon as its screen opens, rather than when the user taps Connect.

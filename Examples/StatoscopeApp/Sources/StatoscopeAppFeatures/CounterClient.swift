@@ -22,6 +22,11 @@ public struct CounterClient: Injectable {
         return CounterClient(load: { throw unconfigured }, save: { _ in throw unconfigured })
     }
 
+    /// What previews read: a simulated server that answers at once.
+    public static var previewValue: CounterClient {
+        .simulated(SimulatedServer(latency: .zero))
+    }
+
     /// A client of the simulated server that runs inside the app.
     public static func simulated(_ server: SimulatedServer) -> CounterClient {
         CounterClient(load: { try await server.count() }, save: { try await server.storeCount($0) })

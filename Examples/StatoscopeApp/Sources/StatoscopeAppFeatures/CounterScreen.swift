@@ -6,7 +6,7 @@ import Statoscope
 
 /// A counter synced to a server: it loads the count when it appears; each tap changes the count at
 /// once and saves it, and the server's answer, the count it stored, replaces it. The buttons are
-/// disabled while a request is in flight.
+/// disabled while a request is in flight. Resetting the count asks first, with an alert.
 @Observable
 public final class CounterScreen: Scope {
     /// How much a tap changes the count: the settings chose it when the screen opened.
@@ -16,6 +16,8 @@ public final class CounterScreen: Scope {
     public private(set) var isLoading = false
     public private(set) var isSaving = false
     public private(set) var errorMessage: String?
+    /// The alert asking whether to reset the count, while it is shown.
+    public private(set) var resetAlert: AlertState<When>?
 
     public init(step: Int = 1) {
         self.step = step
@@ -31,6 +33,10 @@ public final class CounterScreen: Scope {
         case userTappedIncrement
         case userTappedDecrement
         case countSaved(Result<Int, APIError>)
+        case userTappedReset
+        case userConfirmedReset
+        case userCancelledReset
+        case userDismissedResetAlert
     }
 
     public func update(_ when: When) throws {
@@ -54,6 +60,22 @@ public final class CounterScreen: Scope {
             guard isSaving else { throw InvalidStateError("a save completed while none was in flight") }
             isSaving = false
             apply(result)
+        case .userTappedReset:
+            guard buttonsAreEnabled, let count else {
+                throw InvalidStateError("the buttons are disabled until the count is loaded and saved")
+            }
+            resetAlert = AlertState(
+                title: "Reset the count?",
+                message: "The count goes from \(count) back to 0.",
+                buttons: [
+                    AlertButton("Reset", role: .destructive, send: .userConfirmedReset),
+                    AlertButton("Cancel", role: .cancel, send: .userCancelledReset),
+                ])
+        case .userConfirmedReset:
+            resetAlert = nil
+            try save(adding: -(count ?? 0))
+        case .userCancelledReset, .userDismissedResetAlert:
+            resetAlert = nil
         }
     }
 

@@ -18,6 +18,11 @@ public struct LiveCountClient: Injectable {
         }
     }
 
+    /// What previews read: a simulated server that pushes its count at once.
+    public static var previewValue: LiveCountClient {
+        .simulated(SimulatedServer(latency: .zero))
+    }
+
     /// A client of the simulated server that runs inside the app.
     public static func simulated(_ server: SimulatedServer) -> LiveCountClient {
         LiveCountClient { server.countUpdates() }

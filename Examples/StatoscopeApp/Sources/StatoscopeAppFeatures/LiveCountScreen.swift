@@ -18,6 +18,8 @@ public final class LiveCountScreen: Scope {
     public private(set) var count: Int?
     /// Why the updates stopped, when the server stopped them.
     public private(set) var errorMessage: String?
+    /// Whether the window went to the background while connected: it connects again when it is back.
+    public private(set) var reconnectsWhenActive = false
 
     static let updatesKey = "updates"
 
@@ -31,6 +33,8 @@ public final class LiveCountScreen: Scope {
         case userTappedDisconnect
         case serverPushed(Int)
         case updatesEnded(errorMessage: String?)
+        case windowWentToBackground
+        case windowBecameActive
     }
 
     public func update(_ when: When) throws {
@@ -47,6 +51,16 @@ public final class LiveCountScreen: Scope {
             // A cancelled connection delivers nothing more: a push while disconnected is forged.
             guard isConnected else { throw InvalidStateError("a count was pushed while disconnected") }
             self.count = count
+        case .windowWentToBackground:
+            // Nobody sees the count: the connection is closed rather than kept open for nothing.
+            guard isConnected else { return }
+            effectsState.cancelEffect(key: Self.updatesKey)
+            isConnected = false
+            reconnectsWhenActive = true
+        case .windowBecameActive:
+            guard reconnectsWhenActive else { return }
+            reconnectsWhenActive = false
+            connect()
         case .updatesEnded(let errorMessage):
             guard isConnected else { throw InvalidStateError("the updates ended while disconnected") }
             isConnected = false
@@ -56,6 +70,7 @@ public final class LiveCountScreen: Scope {
 
     private func connect() {
         isConnected = true
+        reconnectsWhenActive = false
         errorMessage = nil
         // Until the first push, the screen shows that it is connecting, not a count that may be old.
         count = nil

@@ -22,6 +22,11 @@ public struct ProfileClient: Injectable {
         return ProfileClient(load: { throw unconfigured }, save: { _ in throw unconfigured })
     }
 
+    /// What previews read: a simulated server that answers at once.
+    public static var previewValue: ProfileClient {
+        .simulated(SimulatedServer(latency: .zero))
+    }
+
     /// A client of the simulated server that runs inside the app.
     public static func simulated(_ server: SimulatedServer) -> ProfileClient {
         ProfileClient(load: { try await server.profile() }, save: { try await server.storeProfile($0) })

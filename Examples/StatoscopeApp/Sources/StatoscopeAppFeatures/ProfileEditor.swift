@@ -11,7 +11,8 @@ public final class ProfileEditor: IdentifiableScope {
     public private(set) var name: String
     public private(set) var email: String
 
-    init(editing profile: Profile) {
+    /// The sheet editing `profile`: a preview makes one too.
+    public init(editing profile: Profile) {
         name = profile.name
         email = profile.email
     }

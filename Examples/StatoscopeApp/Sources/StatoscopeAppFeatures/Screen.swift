@@ -13,7 +13,12 @@ public final class Screen: IdentifiableScope {
     @ObservationIgnored @Subscope public var liveCount: LiveCountScreen? = nil
     @ObservationIgnored @Subscope public var search: SearchScreen? = nil
 
-    init(_ feature: AppRoot.Feature, settings: AppSettings) {
+    /// The feature the screen shows.
+    public let feature: AppRoot.Feature
+
+    /// The screen of `feature`, as the settings have it: a preview makes one too.
+    public init(_ feature: AppRoot.Feature, settings: AppSettings = AppSettings()) {
+        self.feature = feature
         switch feature {
         case .counter: counter = CounterScreen(step: settings.counterStep)
         case .profile: profile = ProfileScreen()

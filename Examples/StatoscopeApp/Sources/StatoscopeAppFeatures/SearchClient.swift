@@ -16,6 +16,11 @@ public struct SearchClient: Injectable {
         SearchClient { _ in throw APIError(message: "no SearchClient injected") }
     }
 
+    /// What previews read: a simulated server that answers at once.
+    public static var previewValue: SearchClient {
+        .simulated(SimulatedServer(latency: .zero))
+    }
+
     /// A client of the simulated server that runs inside the app.
     public static func simulated(_ server: SimulatedServer) -> SearchClient {
         SearchClient { try await server.search($0) }

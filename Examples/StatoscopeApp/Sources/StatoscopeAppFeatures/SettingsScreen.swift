@@ -10,7 +10,8 @@ import Statoscope
 public final class SettingsScreen: IdentifiableScope {
     public private(set) var settings: AppSettings
 
-    init(settings: AppSettings) {
+    /// The sheet showing `settings`: a preview makes one too.
+    public init(settings: AppSettings = AppSettings()) {
         self.settings = settings
     }
 

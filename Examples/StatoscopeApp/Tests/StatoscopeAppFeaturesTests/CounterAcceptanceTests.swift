@@ -69,6 +69,28 @@ struct CounterAcceptanceTests {
             .runTest()
     }
 
+    @Test func resettingAsksFirstThenSavesZero() throws {
+        try showingThree(step: 1)
+            .WHEN(.userTappedReset)
+            .THEN(\.resetAlert?.title, equals: "Reset the count?")
+            .THEN(\.resetAlert?.message, equals: "The count goes from 3 back to 0.")
+            .THEN(\.resetAlert) { alert in
+                let labels = alert?.buttons.map(\.label)
+                guard labels == ["Reset", "Cancel"] else {
+                    throw CheckFailure("Reset and Cancel, got \(labels ?? [])")
+                }
+            }
+            .FORK(\.resetAlert, tapping: "Cancel") { cancelled in
+                try cancelled
+                    .THEN(\.count, equals: 3)
+                    .THEN_NoEffects()
+            }
+            .WHEN(\.resetAlert, tapping: "Reset")
+            .THEN(\.count, equals: 0)
+            .THEN_Enqueued(SaveCount(count: 0))
+            .runTest()
+    }
+
     /// A counter showing the server's 3.
     private func showingThree(step: Int) throws -> TestPlan<CounterScreen> {
         try CounterScreen.GIVEN("a counter showing 3, counting by \(step)") { CounterScreen(step: step) }

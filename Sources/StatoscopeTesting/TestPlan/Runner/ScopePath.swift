@@ -52,6 +52,34 @@ package struct ScopePath<S: Scope> {
         appending(keyPath, child: { $0 })
     }
 
+    /// The path to the scope of one case of a `ScopeDestination` held by an optional property; nil,
+    /// or another case, makes the steps addressing it fail with a message naming the case shown.
+    package func appending<Destination: ScopeDestination, Child: Scope>(
+        _ keyPath: @escaping @MainActor () -> KeyPath<S, Destination?>,
+        case embed: @escaping @Sendable (Child) -> Destination
+    ) -> ScopePath<Child> {
+        let parent = self
+        let describe: @MainActor () -> String = {
+            "\(parent.describe()).\(KeyPathText.propertyPath(keyPath(), root: S.self))"
+        }
+        return ScopePath<Child>(describe: describe, isRoot: false) { run, location in
+            parent.resolve(run, location).flatMap { scope in
+                let shown = scope[keyPath: keyPath()]
+                guard let reached = shown?.scope(ifCase: embed) else {
+                    return .failure(
+                        UnreachableScope(
+                            message: """
+                                \(describe()) is not \(Child.self), so this step has no \(Child.self) to address
+                                expected: the case holding a \(Child.self)
+                                actual: \(shown.map { ".\($0.destinationCaseName)" } ?? "nil")
+                                """))
+                }
+                run.reach(reached, through: describe, at: location)
+                return .success(reached)
+            }
+        }
+    }
+
     /// The path through a property holding `Held`, from which `child` takes the subscope. Both kinds
     /// of property go through here, so they name the path, reach the scope and fail alike; only an
     /// optional one can hold nil, which fails the steps addressing it with a message naming the path.

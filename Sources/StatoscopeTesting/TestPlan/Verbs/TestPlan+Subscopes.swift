@@ -65,7 +65,7 @@ extension TestPlan {
         return try addressing(path.appending(subscope)) { try $0.event(when, .when, at: location) }
     }
 
-    private func with<Child: Scope>(
+    func with<Child: Scope>(
         _ childPath: ScopePath<Child>, at location: StepLocation,
         _ body: (TestPlan<Child>) throws -> TestPlan<Child>
     ) throws -> Self {

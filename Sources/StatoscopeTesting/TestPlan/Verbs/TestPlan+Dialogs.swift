@@ -1,0 +1,137 @@
+import Statoscope
+
+extension TestPlan {
+    /// Taps the button labelled `label` of the alert at `alert`, as the user does: sends the button's
+    /// event, then checks that the alert is gone.
+    ///
+    /// <!-- compiled with: Notes -->
+    /// <!-- compiled inside: func sample(plan: TestPlan<Notes>) throws { _ = try plan … } -->
+    /// ```swift
+    /// .WHEN(.userTappedDelete)
+    /// .THEN(\.deleteAlert?.title, equals: "Delete this note?")
+    /// .WHEN(\.deleteAlert, tapping: "Delete")
+    /// ```
+    ///
+    /// The system hides an alert when one of its buttons is tapped, so the update of the button's
+    /// event clears it: the step fails if the alert is still there afterwards, if no alert is shown,
+    /// or if it has no such button (the message lists those it has).
+    public func WHEN(
+        _ alert: @autoclosure @escaping @MainActor () -> KeyPath<S, AlertState<S.When>?>,
+        tapping label: String,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try tapping(
+            label, in: alert, kind: "alert", buttons: { $0?.buttons },
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Taps the button labelled `label` of the confirmation dialog at `dialog`, as the user does:
+    /// sends the button's event, then checks that the dialog is gone.
+    ///
+    /// The step fails as `WHEN(_:tapping:)` for an alert does.
+    public func WHEN(
+        _ dialog: @autoclosure @escaping @MainActor () -> KeyPath<S, ConfirmationDialogState<S.When>?>,
+        tapping label: String,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) throws -> Self {
+        try tapping(
+            label, in: dialog, kind: "confirmation dialog", buttons: { $0?.buttons },
+            at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Adds a branch that starts by tapping the button labelled `label` of the alert at `alert`: what
+    /// happens if the user chooses it instead of what the plan does next (see
+    /// ``FORK(_:fileID:filePath:line:column:_:)``).
+    public func FORK(
+        _ alert: @autoclosure @escaping @MainActor () -> KeyPath<S, AlertState<S.When>?>,
+        tapping label: String,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try fork(at: location, branch) {
+            try $0.tapping(label, in: alert, kind: "alert", buttons: { $0?.buttons }, at: location)
+        }
+    }
+
+    /// Adds a branch that starts by tapping the button labelled `label` of the confirmation dialog at
+    /// `dialog`.
+    public func FORK(
+        _ dialog: @autoclosure @escaping @MainActor () -> KeyPath<S, ConfirmationDialogState<S.When>?>,
+        tapping label: String,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ branch: (TestPlan<S>) throws -> TestPlan<S>
+    ) throws -> Self {
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return try fork(at: location, branch) {
+            try $0.tapping(
+                label, in: dialog, kind: "confirmation dialog", buttons: { $0?.buttons }, at: location)
+        }
+    }
+
+    /// The tap of both kinds of dialog, which differ in how their buttons are read.
+    private func tapping<Dialog>(
+        _ label: String, in dialog: @escaping @MainActor () -> KeyPath<S, Dialog?>, kind: String,
+        buttons: @escaping @MainActor (Dialog?) -> [AlertButton<S.When>]?, at location: StepLocation
+    ) throws -> Self {
+        let path = self.path
+        return try add(
+            .action, .when, at: location,
+            describe: { "the user taps “\(label)” in \(Self.words(dialog()))" },
+            perform: { run, scope in
+                let keyPath = dialog()
+                let step = {
+                    "WHEN(\(KeyPathText.code(keyPath)), tapping: \(ValueText.inline(label))) on \(path.describe())"
+                }
+                guard let shown = buttons(scope[keyPath: keyPath]) else {
+                    return .failed(
+                        .wrongValue,
+                        """
+                        \(step()): no \(kind) is shown
+                        expected: \(kind == "alert" ? "an" : "a") \(kind) with a button \(ValueText.inline(label))
+                        actual: nil
+                        """)
+                }
+                guard let button = shown.first(where: { $0.label == label }) else {
+                    let labels = shown.map { ValueText.inline($0.label) }.joined(separator: ", ")
+                    return .failed(
+                        .wrongValue,
+                        """
+                        \(step()): the \(kind) has no button \(ValueText.inline(label))
+                        expected: a button \(ValueText.inline(label))
+                        actual: \(shown.isEmpty ? "no buttons" : "buttons \(labels)")
+                        """)
+                }
+                run.clearPendingEffects(beforeEventTo: scope)
+                do {
+                    try scope.sendThrowing(button.action)
+                } catch {
+                    run.discardReportedErrors()
+                    return .failed(
+                        .unexpectedThrow,
+                        """
+                        \(step()): update threw unexpectedly
+                        expected: no error
+                        actual: \(ValueText.error(error))
+                        """)
+                }
+                let outcome = run.outcomeOfReportedErrors(during: step())
+                guard outcome == .passed else { return outcome }
+                if let still = scope[keyPath: keyPath] {
+                    return .failed(
+                        .wrongValue,
+                        """
+                        \(step()): the \(kind) is still shown after the update of \
+                        \(EventText.code(button.action)); the system hides it on a tap, so that update clears it
+                        expected: nil
+                        actual: \(ValueText.inline(still))
+                        """)
+                }
+                return .passed
+            })
+    }
+}
