@@ -36,8 +36,9 @@
 public struct Injected<Value: Sendable>: Sendable, Equatable {
     @usableFromInline var cachedValue: Value?
     @usableFromInline var cachedGeneration: UInt64 = .max
-    /// What the effect holding this property started with; shared by the property's copies.
-    let attachment = AttachedDependencies()
+    /// What the running copy of the effect holding this property started with; nil in a scope, and
+    /// in an effect not started.
+    var attachment: AttachedDependencies?
 
     /// Declares the dependency; it is resolved when read.
     public init() {}
@@ -45,9 +46,9 @@ public struct Injected<Value: Sendable>: Sendable, Equatable {
     /// The dependency as seen by the effect holding it, on whatever thread its code runs (or the live
     /// default outside any effect).
     public var wrappedValue: Value {
-        if let attached = attachment.current {
-            if let value = attached.resolved as? Value { return value }
-            return attached.snapshot.resolve(Value.self)
+        if let attachment {
+            if let value = attachment.resolved[ObjectIdentifier(Value.self)] as? Value { return value }
+            return attachment.snapshot.resolve(Value.self)
         }
         return (DependencySnapshot.current ?? DependencySnapshot(values: [:])).resolve(Value.self)
     }

@@ -177,14 +177,19 @@ extension ScopeRuntime {
         body.runtime = self
         body.id = id
         body.isolation = InstrumentIsolation.capture()
-        if let missing = dependencies.attach(to: body.pristineValue, scopePath: path) {
+        switch dependencies.attached(to: body.pristine, scopePath: path) {
+        case .failure(let missing):
             // Its read would have no value to return: it fails without running, reported for its scope.
             CompletionInbox.shared.post(body: body, outcome: .failed(missing), isFinal: true)
-        } else if let delay {
-            EffectStarter.shared.start(
-                body, providing: dependencies, after: delay, on: resolve(EffectClock.self))
-        } else {
-            EffectStarter.shared.start(body, providing: dependencies)
+        case .success(let copy):
+            // Set before the task that runs it exists.
+            body.attachedPristine = copy
+            if let delay {
+                EffectStarter.shared.start(
+                    body, providing: dependencies, after: delay, on: resolve(EffectClock.self))
+            } else {
+                EffectStarter.shared.start(body, providing: dependencies)
+            }
         }
         if part.tasks.taskStarted() { ScopeRuntimeTable.becameBusy(self) }
         // A delayed effect starts once its delay has passed (`waitEnded`): until then it is scheduled.

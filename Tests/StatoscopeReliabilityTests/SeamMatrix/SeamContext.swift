@@ -52,7 +52,7 @@ enum SeamContext: String, Sendable, CaseIterable, CustomStringConvertible {
             root.inject(service, as: (any SeamService).self)
             for event in events { root.send(event) }
         case .isolatedInstruments:
-            await withIsolatedInstruments {
+            withIsolatedInstruments {
                 let root = SeamProbe(log: log)
                 root.inject(service, as: (any SeamService).self)
                 for event in events { root.send(event) }
