@@ -111,12 +111,14 @@ public struct DependencyContext: Sendable, CustomStringConvertible {
         case .preview:
             return Value.previewValue
         case .test(let rules), .withinTest(.live, let rules):
+            if let provided = rules.provided[ObjectIdentifier(Value.self)] as? Value { return provided }
             let (value, isLive) = DeclaredValueProbe.probing { Value.testValue }
             if isLive, !Value.isProvidedByTests, !rules.allows(Value.self), let reader = reader() {
                 rules.report(MissingDependency(typeName: "\(Value.self)", reader: reader, subtree: subtree))
             }
             return value
         case .withinTest(.preview, let rules):
+            if let provided = rules.provided[ObjectIdentifier(Value.self)] as? Value { return provided }
             let (value, isLive) = DeclaredValueProbe.probing { Value.previewValue }
             if isLive, !Value.isProvidedByTests, !rules.allows(Value.self), let reader = reader() {
                 rules.report(MissingDependency(typeName: "\(Value.self)", reader: reader, subtree: subtree))
@@ -142,13 +144,17 @@ package struct TestDependencyRules: Sendable {
     /// Receives each read that reached a live value; called where the read happens, on the main
     /// actor for a scope and on the effect's task for an effect.
     package let report: @Sendable (MissingDependency) -> Void
+    /// What the test itself gives, by type, where nothing in the tree overrides it: a plan's clock.
+    package let provided: [ObjectIdentifier: any Sendable]
 
     package init(
         allowedTypes: Set<ObjectIdentifier> = [], allowsEveryType: Bool = false,
+        provided: [ObjectIdentifier: any Sendable] = [:],
         report: @escaping @Sendable (MissingDependency) -> Void
     ) {
         self.allowedTypes = allowedTypes
         self.allowsEveryType = allowsEveryType
+        self.provided = provided
         self.report = report
     }
 

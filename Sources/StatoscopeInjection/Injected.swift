@@ -36,13 +36,21 @@
 public struct Injected<Value: Sendable>: Sendable, Equatable {
     @usableFromInline var cachedValue: Value?
     @usableFromInline var cachedGeneration: UInt64 = .max
+    /// What the running copy of the effect holding this property started with; nil in a scope, and
+    /// in an effect not started.
+    var attachment: AttachedDependencies?
 
     /// Declares the dependency; it is resolved when read.
     public init() {}
 
-    /// The dependency as seen by the running effect (or the live default outside any effect).
+    /// The dependency as seen by the effect holding it, on whatever thread its code runs (or the live
+    /// default outside any effect).
     public var wrappedValue: Value {
-        (DependencySnapshot.current ?? DependencySnapshot(values: [:])).resolve(Value.self)
+        if let attachment {
+            if let value = attachment.resolved[ObjectIdentifier(Value.self)] as? Value { return value }
+            return attachment.snapshot.resolve(Value.self)
+        }
+        return (DependencySnapshot.current ?? DependencySnapshot(values: [:])).resolve(Value.self)
     }
 
     /// The dependency as seen by the scope: the nearest injected value above it, else the value the

@@ -6,12 +6,15 @@
 ///
 /// There is no value to return, so the read stops the program after a scope's read reports this
 /// error to ``ErrorReporting`` (source ``ErrorReport/Source/dependency``); the message names the type,
-/// the reader and the fix. A test plan checks before each step that every scope's dependencies are
+/// the reader and the fix. An effect's `@Injected` properties are checked when it starts: an effect
+/// that would read such a type does not run, and this error is reported as its failure, naming the
+/// effect and its scope. A test plan checks before each step that every scope's dependencies are
 /// provided, and fails the step instead.
 public struct MissingDependencyError: Error, Sendable, CustomStringConvertible {
     /// The dependency's type, as written: `any ChatClient`.
     public let typeName: String
-    /// Who read it: `Chat at App.chat`, `an effect of App.chat`, or `an effect`.
+    /// Who read it: `Chat at App.chat`, `the effect SendMessage of App.chat`, `an effect of App.chat`,
+    /// or `an effect`.
     public let reader: String
 
     init(typeName: String, reader: MissingDependency.Reader?) {
@@ -21,6 +24,11 @@ public struct MissingDependencyError: Error, Sendable, CustomStringConvertible {
         case .effect(let path): self.reader = "an effect of \(path)"
         case nil: self.reader = "an effect"
         }
+    }
+
+    init(typeName: String, effect: String, scopePath: String) {
+        self.typeName = typeName
+        reader = "the effect \(effect) of \(scopePath)"
     }
 
     /// What was read, why nothing provides it, and how to provide it.

@@ -103,14 +103,6 @@ final class MessengerApp: Scope {
     }
 }
 
-@MainActor
-func effectReadsAProtocolNothingProvides() async {
-    let reader = MessengerReader()
-    reader.send(.send("hello"))
-    _ = await reader.effectsState.waitUntilSettled(timeout: .seconds(60))
-    print("the effect ran without its dependency: \(reader.seen)")
-}
-
 /// A protocol dependency injected live for one subtree and not its sibling, overridden twice, read by a
 /// subclass, by a scope linked or moved later, and by effects.
 @MainActor
@@ -201,17 +193,23 @@ struct ProtocolDependencySubtreeTests {
         #expect(reader.seen == "live live as its type")
     }
 
-    @Test func anEffectsReadOfAProtocolNothingProvidesStopsTheProgramWithTheMessage() async {
-        let result = await #expect(
-            processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent]
-        ) {
-            await effectReadsAProtocolNothingProvides()
+    @Test func anEffectThatWouldReadAProtocolNothingProvidesDoesNotRunAndIsReported() async {
+        let reader = MessengerReader()
+        let reports = await withIsolatedInstruments {
+            var reports: [ErrorReport] = []
+            let registration = ErrorReporting.addHandler { reports.append($0) }
+            reader.send(.send("hello"))
+            _ = await reader.effectsState.waitUntilSettled(timeout: .seconds(60))
+            withExtendedLifetime(registration) {}
+            return reports
         }
-        let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
-        #expect(!output.contains("without its dependency"), "\(output)")
-        #expect(errors.contains("@Injected any Messenger"), "\(errors)")
-        #expect(errors.contains("an effect"), "\(errors)")
-        #expect(errors.contains("inject(value, as: (any Messenger).self)"), "\(errors)")
+        #expect(reader.seen == [])
+        #expect(reports.count == 1)
+        let message = reports.first.map { "\($0.error)" } ?? ""
+        #expect(
+            message.hasPrefix(
+                "the effect SendThroughMessenger of MessengerReader read @Injected any Messenger"),
+            "\(message)")
+        #expect(message.contains("inject(value, as: (any Messenger).self)"), "\(message)")
     }
 }

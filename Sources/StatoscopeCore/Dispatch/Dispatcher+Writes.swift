@@ -14,13 +14,26 @@ extension Dispatcher {
     /// Set while a report is handed to the error handlers, inside a delivery or outside any.
     @inlinable static var reportHandled: UInt8 { 1 << 2 }
 
-    /// Why a change to shared state made now is not an update's, or nil when it is.
+    /// Why a change to shared state made now is not an update's, or nil when it is (for the tree
+    /// of the scope written, ask ``isUpdatingTree(of:)`` too).
     package static var writeRefusal: WriteRefusal? {
         guard isUpdating else { return .outsideUpdate }
         let guarded = sendState.writeGuard
         if guarded & handlerRuns != 0 { return .errorHandler }
         if guarded & instrumentRuns != 0 { return .aroundUpdate }
         return nil
+    }
+
+    /// Whether the running update is one of the tree of the scope whose runtime is `writer`.
+    ///
+    /// The main actor runs one update at a time for every tree, but an update is its tree's: while it
+    /// runs, a change to another tree's state (from a `deinit` it runs, or through a reference) is
+    /// made outside any update of that tree.
+    package static func isUpdatingTree(of writer: ScopeRuntime) -> Bool {
+        guard isUpdating, let updating = sendState.updatingScope else { return false }
+        // A scope with no runtime was never linked: it is a root.
+        let updatingRoot = ScopeRuntimeTable.runtime(withID: updating)?.root.scopeID ?? updating
+        return updatingRoot == writer.root.scopeID
     }
 
     /// Whether a report is being handed to the error handlers: a refusal met meanwhile is logged

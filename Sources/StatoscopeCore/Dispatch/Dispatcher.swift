@@ -53,6 +53,10 @@ package enum Dispatcher {
         @usableFromInline var filterWords: UnsafeMutablePointer<UInt64>?
         /// 64 minus the number of bits that index a filter bit.
         @usableFromInline var filterShift: UInt64
+        /// The scope whose update the main actor runs now, outermost or queued: its tree is the one
+        /// whose shared values may change (see ``isUpdatingTree(of:)``). Meaningful only while
+        /// `updating` is set.
+        @usableFromInline var updatingScope: ObjectIdentifier?
     }
 
     // Global because every `send`, of any scope, reads it before anything else.
@@ -64,7 +68,7 @@ package enum Dispatcher {
     // replaced only by `ScopeFilter`, which calls no code of the app's meanwhile. Read by every
     // `send`: hot.
     @exclusivity(unchecked) @usableFromInline static var sendState = SendState(
-        gate: 1 << 3, writeGuard: 0, filterWords: nil, filterShift: 64)
+        gate: 1 << 3, writeGuard: 0, filterWords: nil, filterShift: 64, updatingScope: nil)
 
     /// The fast path's only test: `open` means a `send` may call `update` directly.
     @inlinable static var gate: UInt8 {
@@ -169,6 +173,7 @@ package enum Dispatcher {
     @inlinable
     static func runOutermost<S: Scope>(of scope: S, _ update: () throws -> Void) rethrows {
         gate |= updating
+        sendState.updatingScope = ObjectIdentifier(scope)
         do {
             try update()
         } catch {
@@ -371,6 +376,9 @@ package enum Dispatcher {
 
     /// Runs a queued event as an update of its own, reporting what it throws.
     fileprivate static func runQueued<S: Scope>(_ when: S.When, to scope: S) {
+        let sender = sendState.updatingScope
+        sendState.updatingScope = ObjectIdentifier(scope)
+        defer { sendState.updatingScope = sender }
         do {
             try deliver(when, to: scope, isInput: false)
             settleUpdate(failed: false)

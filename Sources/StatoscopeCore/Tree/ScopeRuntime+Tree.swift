@@ -103,6 +103,14 @@ extension ScopeRuntime {
         sequence(first: self, next: { $0.tree.parent })
     }
 
+    /// The root of the scope's tree: this runtime for a root; a leaving or dismissed scope's former
+    /// root.
+    package var root: ScopeRuntime {
+        var runtime = self
+        while let parent = runtime.tree.parent { runtime = parent }
+        return runtime
+    }
+
     /// Where the scope sits, from the root: `App.rows[2].detail`, or the type name for a root. A
     /// dismissed scope keeps the path it had.
     package var path: String {

@@ -110,7 +110,7 @@ extension Effect {
         // SAFETY: Sound because a chain is made with the runner of its own pristine effect's type,
         // both set in one initialiser of `EffectChain` and copied together into the body, whose
         // fields are immutable. Debug builds check the unwrap.
-        let effect = cast(body.pristineValue, to: Self.self).unsafelyUnwrapped
+        let effect = cast(body.runnableValue, to: Self.self).unsafelyUnwrapped
         do {
             body.finish(Result<ResultType, any Error>.success(try await effect.runEffect()))
         } catch {

@@ -111,6 +111,10 @@ class ScopeEffectBody: @unchecked Sendable {
     // effect's own cancellation handlers, only once the lock is released. Touched once per effect
     // started and cancelled: hot.
     @exclusivity(unchecked) final var launch = EffectLaunch<Task<Void, any Error>>.pending
+    /// The copy of the pristine effect that runs, its `@Injected` properties holding the dependencies
+    /// of the scope that started it; nil when it reads none, and the pristine effect runs. Set on the
+    /// main actor when the effect starts, before its task exists, and only read afterwards.
+    @usableFromInline final var attachedPristine: (any Effect)?
 
     @usableFromInline
     init() {}
@@ -120,6 +124,10 @@ class ScopeEffectBody: @unchecked Sendable {
     /// The pristine effect, boxed as `Any`, for the runner a chain specialised for its type to cast.
     @usableFromInline
     var pristineValue: Any { pristine }
+
+    /// The effect to run: the pristine effect, holding the dependencies it started with.
+    @usableFromInline
+    final var runnableValue: Any { attachedPristine ?? pristineValue }
 
     func complete(_ outcome: Any) -> EffectOutcome { preconditionFailure("overridden") }
 

@@ -58,7 +58,7 @@ final class RetryingScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Senda
         let clock = DependencySnapshot.current?.value(of: EffectClock.self) ?? .defaultValue
         var attempts = RetryStateMachine(policy: policy, onVirtualTime: false)
         while true {
-            let outcome = await outcomeOfPristine(boxedPristine)
+            let outcome = await outcomeOfPristine(attachedPristine ?? boxedPristine)
             // A cancelled effect delivers nothing: its outcome is posted only to end its run.
             guard !Task.isCancelled else { return finish(outcome) }
             switch attemptEnded(outcome, &attempts) {

@@ -181,11 +181,19 @@ extension ScopeRuntime {
         body.runtime = self
         body.id = id
         body.isolation = InstrumentIsolation.capture()
-        if let delay {
-            EffectStarter.shared.start(
-                body, providing: dependencies, after: delay, on: resolve(EffectClock.self))
-        } else {
-            EffectStarter.shared.start(body, providing: dependencies)
+        switch dependencies.attached(to: body.pristine, scopePath: path) {
+        case .failure(let missing):
+            // Its read would have no value to return: it fails without running, reported for its scope.
+            CompletionInbox.shared.post(body: body, outcome: .failed(missing), isFinal: true)
+        case .success(let copy):
+            // Set before the task that runs it exists.
+            body.attachedPristine = copy
+            if let delay {
+                EffectStarter.shared.start(
+                    body, providing: dependencies, after: delay, on: resolve(EffectClock.self))
+            } else {
+                EffectStarter.shared.start(body, providing: dependencies)
+            }
         }
         if part.tasks.taskStarted() { ScopeRuntimeTable.becameBusy(self) }
         // A delayed effect starts once its delay has passed (`waitEnded`): until then it is scheduled.

@@ -9,7 +9,12 @@ extension ScopeRuntime {
     /// The plan's clock: the time, and the runtimes holding scheduled effects, held weakly (a
     /// released scope's effects are gone).
     private struct VirtualClock {
-        var now: Duration = .zero
+        var now: Duration = .zero {
+            didSet { reading.withLock { $0 = now } }
+        }
+        /// `now`, for the ``EffectClock`` that the line's updates read, which may be read off the main
+        /// actor: each line has its own.
+        let reading = CriticalState<Duration>(.zero)
         var scheduling: [WeakRuntime] = []
         /// The recorded timers, which tick as the plan's time passes, the next to tick first.
         var timers = TimerQueue()
@@ -34,6 +39,11 @@ extension ScopeRuntime {
     package static func resetVirtualTime() {
         virtualClock = VirtualClock(line: virtualClock.line &+ 1)
     }
+
+    /// An ``EffectClock`` whose time is this line's virtual time: what a plan's scopes read with
+    /// `@Injected` where nothing in the tree injects a clock. Nothing in a plan sleeps on it (effects
+    /// do not run there); a sleep on it lasts until its task is cancelled.
+    package static var virtualEffectClock: EffectClock { EffectClock(virtualTime: virtualClock.reading) }
 
     /// Which line of a plan virtual time counts now: it changes each time the clock starts again,
     /// so that an instant kept from an earlier line is not taken for one of this line's.

@@ -61,7 +61,8 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
             // effect shares: the main actor takes them in batches, and drops them once the stream
             // was cancelled. The stream waits while its backlog is full, unless a closure's
             // synchronous `yield` posts, which cannot.
-            try await chain.pristine.emitBoxed(
+            let stream = attachedPristine.flatMap { $0 as? any StreamEffect } ?? chain.pristine
+            try await stream.emitBoxed(
                 { element in
                     let inbox = CompletionInbox.shared
                     if inbox.post(element: body.outcome(of: .element(element)), of: body) {

@@ -47,6 +47,15 @@ public struct EffectClock: Injectable {
         minimumResolution = clock.minimumResolution
     }
 
+    /// A clock whose time is what `virtualTime` holds, which a test plan moves: a sleep lasts until
+    /// its task is cancelled, since nothing in a plan waits.
+    package init(virtualTime: CriticalState<Duration>) {
+        sleeper = { _ in try await Task.sleep(for: Self.longestWait) }
+        deadlineSleeper = { _ in try await Task.sleep(for: Self.longestWait) }
+        elapsedTime = { virtualTime.withLock { $0 } }
+        minimumResolution = .nanoseconds(1)
+    }
+
     /// An object whose identity is that of an ``EffectClock`` value.
     final class Identity: Sendable {}
 

@@ -8,8 +8,9 @@
 /// code it calls, the methods of its children included. Everything else is refused: code outside
 /// any update (a view's closure, an effect's task), code around an update while an event is
 /// delivered (a middleware, app-wide or a scope's own, analytics, a recorder, an error handler),
-/// and a scope out of the app (dismissed, or being released: its `deinit`), even while its parent's
-/// update runs. Reported to ``ErrorReporting`` with the path of the scope that wrote it; a write an
+/// a scope out of the app (dismissed, or being released: its `deinit`), even while its parent's
+/// update runs, and a scope of another tree than the running update's, which is written outside
+/// any update of its own tree. Reported to ``ErrorReporting`` with the path of the scope that wrote it; a write an
 /// error handler makes is logged instead, so that no handler receives its own refusals.
 public struct SharedValueWriteRefused: Error, Sendable, CustomStringConvertible {
     /// The name of the value's key (`owned` for a value a scope owns).

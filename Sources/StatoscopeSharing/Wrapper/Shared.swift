@@ -118,7 +118,7 @@ public struct Shared<Value: Sendable> {
         let box = box(of: reader, storage: storageKeyPath)
         let runtime = ScopeRuntimeTable.runtime(for: reader)
         let refusal: WriteRefusalCause? =
-            runtime.isDismissed ? .scopeDismissed : Dispatcher.writeRefusal.map(WriteRefusalCause.init)
+            runtime.isDismissed ? .scopeDismissed : Self.refusal(of: runtime)
         if let refusal {
             return refuse(refusal, by: reader, box: box, runtime: runtime, storage: storageKeyPath)
         }
@@ -132,6 +132,14 @@ public struct Shared<Value: Sendable> {
         case .owned:
             box.change(to: newValue, by: runtime.scopeID)
         }
+    }
+
+    /// Why a write by the scope whose runtime is `writer` is refused now, or nil: an update of its
+    /// own tree runs, and the write is not made by the code around it.
+    @MainActor
+    static func refusal(of writer: ScopeRuntime) -> WriteRefusalCause? {
+        if let refusal = Dispatcher.writeRefusal { return WriteRefusalCause(refusal) }
+        return Dispatcher.isUpdatingTree(of: writer) ? nil : .outsideUpdate
     }
 
     /// The box the scope reads: its own, or its key's in the store it resolves, cached until the tree

@@ -15,7 +15,9 @@ extension Scope {
     /// Applies to this scope's subtree, to the scopes linked later and to the effects started from
     /// now on; it reports at the line that called it, naming the dependency's type and the scope (or
     /// the effect's scope) that read it. A read of a type listed in `types`, or of one that says tests
-    /// may read it (`Injectable/isProvidedByTests`), is not reported.
+    /// may read it (`Injectable/isProvidedByTests`), is not reported. An effect's `@Injected`
+    /// properties are checked when it starts, on the task that sent the event that started it: an
+    /// effect started by the test's `send` fails the test, whichever thread its code later reads on.
     public func requireTestDependencies(
         allowingLive types: any Injectable.Type..., fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -38,5 +38,8 @@ enum WorkloadRegistry {
             title:
                 "shared values: a read, a change seen by 10 to 10,000 readers, bursts of saves, a large save",
             body: .runnable(SharingWorkload.run)),
+        Workload(
+            number: 15, title: "creating rows that hold @Injected properties, alone and in a list",
+            body: .runnable(InjectingRowsWorkload.run)),
     ]
 }

@@ -202,6 +202,8 @@ package final class PlanRun {
             .test(
                 TestDependencyRules(
                     allowedTypes: core.liveDependencies, allowsEveryType: core.allowsEveryLiveDependency,
+                    // An update that reads the clock reads the line's virtual time, as its effects wait on it.
+                    provided: [ObjectIdentifier(EffectClock.self): ScopeRuntime.virtualEffectClock],
                     report: { read in missing.withLock { $0.append(read) } })))
     }
 

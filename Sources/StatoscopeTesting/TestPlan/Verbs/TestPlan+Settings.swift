@@ -99,8 +99,12 @@ extension TestPlan {
     /// Scopes read their dependencies when they use them, so the override reaches every scope of the
     /// tree, including those linked later, and the reads of initializers while `GIVEN` builds the
     /// tree.
+    ///
+    /// Inside a `FORK` body it overrides the dependency for that branch only, from that point of the
+    /// branch on: the main line and the other branches keep what they read.
     public func injecting<Value: Injectable>(_ value: Value) throws -> Self {
         try core.checkBuilding()
+        if line !== core.main { return injectingInBranch { root in root.inject(value) } }
         core.injectedValues[ObjectIdentifier(Value.self)] = value
         core.dependencies.append { root in root.inject(value) }
         return self
@@ -119,10 +123,27 @@ extension TestPlan {
     ///
     /// A scope of the plan that declares such a dependency and that nothing provides fails the next
     /// step that sends an event, before it runs: reading it would stop the test process.
+    ///
+    /// Inside a `FORK` body it overrides the dependency for that branch only, as ``injecting(_:)`` does.
     public func injecting<Value: Sendable>(_ value: Value, as type: Value.Type) throws -> Self {
         try core.checkBuilding()
+        if line !== core.main { return injectingInBranch { root in root.inject(value, as: type) } }
         core.injectedValues[ObjectIdentifier(type)] = value
         core.dependencies.append { root in root.inject(value, as: type) }
+        return self
+    }
+
+    /// Records, on a branch, a step that injects into the branch's own tree: each line builds its
+    /// tree anew, so the override reaches that branch and the branches forked from it, and no other.
+    private func injectingInBranch(_ inject: @escaping @MainActor (any Scope) -> Void) -> Self {
+        line.append(
+            PlanStep(
+                role: .action, keyword: .given, location: line.end, depth: depth,
+                describe: { "a dependency is overridden for this branch" }, changesState: false,
+                perform: { run in
+                    if let root = run.root { inject(root) }
+                    return .passed
+                }))
         return self
     }
 
