@@ -33,7 +33,12 @@ extension Dispatcher {
         guard isUpdating, let updating = sendState.updatingScope else { return false }
         // A scope with no runtime was never linked: it is a root.
         let updatingRoot = ScopeRuntimeTable.runtime(withID: updating)?.root.scopeID ?? updating
-        return updatingRoot == writer.root.scopeID
+        let writerRoot = writer.root
+        if updatingRoot == writerRoot.scopeID { return true }
+        // A root made during an update of this tree, not linked yet, is a scope the update is
+        // building: it joins the tree when linked, and the update may set it up first.
+        guard writerRoot.lifetime == .root, let maker = writerRoot.madeDuringUpdateOf else { return false }
+        return (ScopeRuntimeTable.runtime(withID: maker)?.root.scopeID ?? maker) == updatingRoot
     }
 
     /// Whether a report is being handed to the error handlers: a refusal met meanwhile is logged

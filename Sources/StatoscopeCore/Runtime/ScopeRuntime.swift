@@ -41,6 +41,10 @@ package final class ScopeRuntime {
     /// this runtime's scope, a comparison cheaper than loading the weak reference; a released
     /// scope's memory is freed when its runtime is dropped.
     private unowned let pinnedScope: AnyObject
+    /// The scope whose update was running when this runtime was made, if one was: a scope an update
+    /// makes belongs to that update's tree until it is linked, so the update may set its shared
+    /// values first (see `Dispatcher.isUpdatingTree(of:)`).
+    package let madeDuringUpdateOf: ObjectIdentifier?
 
     /// Where the scope sits in its tree, and whether it is in the app.
     // SAFETY: Sound because only the main actor touches it and the app's code neither runs nor is
@@ -93,6 +97,7 @@ package final class ScopeRuntime {
         self.scopeType = type(of: scope)
         self.scopeID = ObjectIdentifier(scope)
         self.pinnedScope = scope
+        self.madeDuringUpdateOf = Dispatcher.isUpdating ? Dispatcher.sendState.updatingScope : nil
     }
 }
 
