@@ -1101,3 +1101,228 @@ struct Round40PrivateScopeSecretTests {
         try plan.runTest()
     }
 }
+
+// MARK: - A destination's session turned into a test plan
+
+// Internal, not private: a test plan's source names these types.
+@MainActor
+final class R40PlanScreen: IdentifiableScope {
+    var title = ""
+    enum When: Sendable, Codable { case typed(String) }
+    func update(_ when: When) throws {
+        if case .typed(let title) = when { self.title = title }
+    }
+}
+
+@MainActor
+final class R40PlanDesk: Scope {
+    enum Destination: ScopeDestination {
+        case screen(R40PlanScreen)
+        case other(R40PlanScreen)
+    }
+
+    @Subscope var destination: Destination? = nil
+    enum When: Sendable, Codable { case open, openOther, close }
+    func update(_ when: When) throws {
+        switch when {
+        case .open: destination = .screen(R40PlanScreen())
+        case .openOther: destination = .other(R40PlanScreen())
+        case .close: destination = nil
+        }
+    }
+}
+
+@Suite(.isolatedInstruments)
+@MainActor
+struct Round40PlanSourceTests {
+    // RecordingAndReplay, "From a recording to a test plan": the source has "each recorded event as a
+    // WHEN at its scope's key path, and THEN checks of the state each step changed ... the plan passes
+    // against the app that recorded the session". A destination's key path leads to an enum, not a
+    // scope: its events and checks must go through the case (`WHEN(\.destination, case: ..., event)`,
+    // `WITH(\.destination, case: ...)`, the verbs UsingScopesInSwiftUIAndUIKit documents), since
+    // `WHEN(\.destination, .typed(...))` and `\.destination?.title` do not compile.
+    @Test func aDestinationsSessionBecomesAPlanThatAddressesTheCaseShown() throws {
+        let box = R40Box()
+        let desk = R40PlanDesk()
+        let recorder = Recorder(recording: desk) { [box] line in box.lines.append(line) }
+        desk.send(.open)
+        if case .screen(let screen) = desk.destination { screen.send(.typed("hello")) }
+        desk.send(.openOther)
+        if case .other(let screen) = desk.destination { screen.send(.typed("other")) }
+        recorder.stop()
+        let source = try TestPlanSource(jsonLines: r40Text(box.lines), root: { R40PlanDesk() }).swiftSource()
+        #expect(!source.contains("\\.destination?.title"), "source:\n\(source)")
+        #expect(!source.contains("WHEN(\\.destination, .typed"), "source:\n\(source)")
+        #expect(source.contains("case: R40PlanDesk.Destination.other"), "source:\n\(source)")
+    }
+}
+
+// MARK: - Privacy of a button's event through error reports and analytics
+
+// No hand-written description: the library renders the error, and the rule holds for what it renders.
+private struct R40PaymentDeclined: Error {
+    let during: R40Pay.When
+}
+
+@MainActor
+final class R40Checkout: Scope {
+    var alert: AlertState<When>?
+    var attempts = 0
+
+    enum When: Codable, Sendable, Equatable, SensitiveWhen, TrackedWhen {
+        case ask(card: String)
+        case pay(card: String)
+        case declined(R40Pay.When)
+        case dismiss
+
+        var isSensitive: Bool {
+            switch self {
+            case .ask, .pay: true
+            case .declined, .dismiss: false
+            }
+        }
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .ask(let card):
+            alert = AlertState(title: "Pay?", buttons: [AlertButton("Pay", send: .pay(card: card)), AlertButton("Cancel", role: .cancel, send: .dismiss)])
+        case .pay(let card):
+            attempts += 1
+            alert = nil
+            reportHandled(R40PaymentDeclined(during: .pay(card: card)), during: when)
+            throw R40PaymentDeclined(during: .pay(card: card))
+        case .declined, .dismiss:
+            alert = nil
+        }
+    }
+}
+
+@Suite(.isolatedInstruments)
+@MainActor
+struct Round40ButtonPrivacyTests {
+    // MiddlewareAndAnalytics, "What stays private": "A value the app marks sensitive never appears in
+    // anything the library prints or writes: ... error reports ... analytics events". CHANGELOG 0.1.0:
+    // "An error's text in every report redacts what the app marked sensitive (a thrown error holding a
+    // SensitiveWhen case printed it)". The secret is the event of an alert's button, tapped; its update
+    // reports a handled error and throws one, each holding a SensitiveWhen case.
+    @Test func aTappedButtonsSecretNeverReachesErrorReportsOrAnalytics() async throws {
+        let box = R40Box()
+        let registration = r40CollectReports(box)
+        defer { registration.remove() }
+        let analytics = R40LockedLines()
+        let sink = Analytics.install { event in analytics.append("\(event.description) \(event.parameters)") }
+        defer { sink.remove() }
+        let checkout = R40Checkout()
+        checkout.send(.ask(card: r40Secret))
+        let presentation = checkout.alert(\.alert, dismiss: .dismiss)
+        let pay = try #require(presentation.content?.buttons.first)
+        presentation.tap(pay)
+        checkout.send(.declined(.pay(card: r40Secret)))
+        await Analytics.waitUntilDelivered()
+        #expect(checkout.attempts == 1)
+        #expect(box.reports.count == 2, "\(box.reports.map(\.description))")
+        #expect(box.reports.contains { $0.isHandled })
+        for report in box.reports {
+            #expect(!report.description.contains("4111"), "report: \(report.description)")
+            #expect(!(report.flightRecording ?? "").contains("4111"))
+        }
+        #expect(!analytics.all.isEmpty)
+        #expect(!analytics.all.contains("4111"), "analytics: \(analytics.all)")
+    }
+}
+
+// MARK: - An animated effect of a dismissed case
+
+@MainActor
+private final class R40AnimatedCase: IdentifiableScope {
+    let box: R40Box
+    var value = 0
+    init(box: R40Box) { self.box = box }
+    enum When: Sendable, Equatable { case load, loaded(Int) }
+    func update(_ when: When) throws {
+        switch when {
+        case .load:
+            let box = box
+            let animation = SendAnimation { send in
+                box.animationRuns += 1
+                send()
+            }
+            effectsState.enqueue(R40Load(n: 7).map(When.loaded).animation(animation), key: "load")
+        case .loaded(let n): value = n
+        }
+    }
+}
+
+@MainActor
+private final class R40AnimatedHost: Scope {
+    enum Destination: ScopeDestination {
+        case animated(R40AnimatedCase)
+        case detail(R40Detail)
+    }
+
+    let box: R40Box
+    @Subscope var destination: Destination? = nil
+    init(box: R40Box) { self.box = box }
+    enum When: Sendable { case open, switchAway }
+    func update(_ when: When) throws {
+        switch when {
+        case .open: destination = .animated(R40AnimatedCase(box: box))
+        case .switchAway: destination = .detail(R40Detail())
+        }
+    }
+}
+
+@Suite(.isolatedInstruments)
+@MainActor
+struct Round40AnimatedCaseTests {
+    // "Show one destination among several": "setting another case ... dismisses the one shown and ends
+    // its work"; WritingTestPlans: THEN_Cancelled on a parent counts "the effects of the subscopes its
+    // event dismissed", found "through the child's key path although the child is gone". An animated
+    // effect so cancelled never animates.
+    @Test func anAnimatedEffectOfACaseSwitchedAwayIsCancelledAndNeverAnimates() throws {
+        let box = R40Box()
+        try R40AnimatedHost.GIVEN { R40AnimatedHost(box: box) }
+            .WHEN(.open)
+            .WHEN(\.destination, case: R40AnimatedHost.Destination.animated, .load)
+            .WITH(\.destination, case: R40AnimatedHost.Destination.animated) { animated in
+                try animated.THEN_Enqueued(R40Load(n: 7))
+            }
+            .WHEN(.switchAway)
+            .THEN(\.destination, case: R40AnimatedHost.Destination.detail)
+            .THEN_NoEffects()
+            .runTest()
+        #expect(box.animationRuns == 0)
+    }
+}
+
+@Suite(.isolatedInstruments)
+@MainActor
+struct Round40PrivateScopeOutputsTests {
+    // MiddlewareAndAnalytics, "What stays private": "A value the app marks sensitive never appears in
+    // anything the library prints or writes: event and effect log lines, state diffs, ...
+    // Scope/subtreeDescription and debugDescription, recordings and flight recordings". The same
+    // secret alert, in a scope type declared private to its file, tapped from its presentation.
+    @Test func aPrivateScopesSecretAlertNeverReachesLogsDescriptionsOrRecordings() throws {
+        let lines = R40LockedLines()
+        EventLogging.enable(logger: Logger(label: "r40p") { _ in R40CaptureLog(sink: { lines.append($0) }) }, level: .trace, stateDiffs: true)
+        defer { EventLogging.disable() }
+        let pay = R40HiddenPay()
+        let box = R40Box()
+        let recorder = Recorder(recording: pay) { [box] line in box.lines.append(line) }
+        let flight = FlightRecorder(recording: pay, keepingLast: 50)
+        pay.send(.show(card: r40Secret))
+        let described = pay.subtreeDescription + "\n" + String(describing: pay)
+        let presentation = pay.alert(\.secretAlert, dismiss: .pay(card: "dismissed"))
+        let button = try #require(presentation.content?.buttons.first)
+        presentation.tap(button)
+        #expect(pay.paid == 1)
+        let flightLines = flight.jsonLines()
+        recorder.stop()
+        flight.stop()
+        #expect(!described.contains("4111"), "description: \(described)")
+        #expect(!r40Text(box.lines).contains("4111"), "recording: \(r40Text(box.lines))")
+        #expect(!flightLines.contains("4111"), "flight recording: \(flightLines)")
+        #expect(!lines.all.contains("4111"), "log: \(lines.all)")
+    }
+}
