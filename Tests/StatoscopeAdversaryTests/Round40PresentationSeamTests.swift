@@ -1326,3 +1326,61 @@ struct Round40PrivateScopeOutputsTests {
         #expect(!lines.all.contains("4111"), "log: \(lines.all)")
     }
 }
+
+// MARK: - Handled errors reported by a button's update
+
+private struct R40Flaky: Error, Equatable {}
+
+@MainActor
+private final class R40Retrying: Scope {
+    var alert: AlertState<When>?
+    var retries = 0
+    var names = ["one", "two"]
+    enum When: Sendable, Equatable { case ask, retry, giveUp }
+    func update(_ when: When) throws {
+        switch when {
+        case .ask:
+            alert = AlertState(title: "Offline", buttons: [AlertButton("Retry", send: .retry), AlertButton("Give up", role: .cancel, send: .giveUp)])
+        case .retry:
+            retries += 1
+            alert = nil
+            reportHandled(R40Flaky(), during: when)
+        case .giveUp:
+            alert = nil
+        }
+    }
+}
+
+@Suite(.isolatedInstruments)
+@MainActor
+struct Round40TapReportTests {
+    // WritingTestPlans, "Events and checks": "THEN_Reported(error) ... check that the latest event or
+    // completion made the scope report an error it handled"; a tap is a step that sends the button's
+    // event, in the main line and in a FORK, and neither sees the other's report.
+    @Test func aHandledErrorReportedByATappedButtonIsTheTapsInEachLine() throws {
+        try R40Retrying.GIVEN { R40Retrying() }
+            .WHEN(.ask)
+            .FORK(\.alert, tapping: "Retry") { branch in
+                try branch.THEN_Reported(R40Flaky()).THEN(\.retries, equals: 1)
+            }
+            .THEN_NothingReported()
+            .WHEN(\.alert, tapping: "Give up")
+            .THEN_NothingReported()
+            .THEN(\.retries, equals: 0)
+            .WHEN(.ask)
+            .WHEN(\.alert, tapping: "Retry")
+            .THEN_Reported(R40Flaky.self)
+            .runTest()
+    }
+
+    // LivingDocumentation, "Names as words": "The standard library's common properties (count, isEmpty,
+    // first, last, keys, values) are named without symbols." Outside any alert, on a plain array.
+    @Test func aListsFirstAndLastAreNamedAsWritten() throws {
+        let plan = try R40Retrying.GIVEN { R40Retrying() }
+            .THEN(\.names.first, equals: "one")
+            .THEN(\.names.last, equals: "two")
+            .THEN(\.alert?.buttons.last?.label, equals: nil)
+        #expect(!plan.specification.contains("property>"), "specification: \(plan.specification)")
+        try plan.runTest()
+    }
+}
