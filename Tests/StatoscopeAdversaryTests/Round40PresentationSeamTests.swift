@@ -1384,3 +1384,58 @@ struct Round40TapReportTests {
         try plan.runTest()
     }
 }
+
+// MARK: - Large alerts and subclasses in plans
+
+@MainActor
+private final class R40HugeAlert: Scope {
+    var alert: AlertState<When>?
+    var tapped = -1
+    enum When: Sendable, Equatable { case ask(Int), tapped(Int) }
+    func update(_ when: When) throws {
+        switch when {
+        case .ask(let count):
+            alert = AlertState(title: "Pick", buttons: (0..<count).map { AlertButton("b\($0)", send: .tapped($0)) })
+        case .tapped(let index):
+            tapped = index
+            alert = nil
+        }
+    }
+}
+
+@Suite(.isolatedInstruments)
+@MainActor
+struct Round40LargeAndSubclassPlanTests {
+    // LivingDocumentation, "A plan as a specification": "A list of more than five elements reads as its
+    // first three and how many more there are, in the specification". An alert of 100,000 buttons,
+    // checked whole and tapped by its last label. (At 100,000 buttons the specification measured
+    // 6,478,193 characters and the test took 16 seconds; 1,000 shows the same.)
+    @Test func anAlertOfAThousandButtonsIsTappedAndShortInTheSpecification() throws {
+        let count = 1_000
+        let expected = AlertState<R40HugeAlert.When>(title: "Pick", buttons: (0..<count).map { AlertButton("b\($0)", send: .tapped($0)) })
+        let plan = try R40HugeAlert.GIVEN { R40HugeAlert() }
+            .WHEN(.ask(count))
+            .THEN(\.alert, equals: expected)
+            .WHEN(\.alert, tapping: "b\(count - 1)")
+            .THEN(\.tapped, equals: count - 1)
+        let specification = plan.specification
+        #expect(specification.count < 5_000, "specification of \(specification.count) characters")
+        try plan.runTest()
+    }
+
+    // "Show one destination among several", for a subclass: plans check and address the case of a
+    // destination the base class declares, named as written.
+    @Test func aPlanAddressesTheDestinationOfASubclassedScope() throws {
+        let plan = try R40SubShelf.GIVEN { R40SubShelf() }
+            .WHEN(.open)
+            .THEN(\.destination, case: R40BaseShelf.Destination.editor)
+            .WHEN(\.destination, case: R40BaseShelf.Destination.editor, .typed("sub"))
+            .WITH(\.destination, case: R40BaseShelf.Destination.editor) { editor in
+                try editor.THEN(\.title, equals: "sub")
+            }
+            .WHEN(.close)
+            .THEN_Nil(\.destination)
+        #expect(plan.specification.contains("destination"), "specification: \(plan.specification)")
+        try plan.runTest()
+    }
+}
