@@ -815,7 +815,15 @@ struct Round40AppGroupAndPreviewTests {
             #expect(error.identifier == identifier)
             return
         }
-        defer { try? FileManager.default.removeItem(at: storage.directory) }
+        // Leave the machine as it was: the group's folder, and the folder of groups if the save made it.
+        let groups = storage.directory.deletingLastPathComponent().deletingLastPathComponent()
+        let groupsExisted = FileManager.default.fileExists(atPath: groups.path)
+        defer {
+            try? FileManager.default.removeItem(at: storage.directory.deletingLastPathComponent())
+            if !groupsExisted, (try? FileManager.default.contentsOfDirectory(atPath: groups.path))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: groups)
+            }
+        }
         do {
             try storage.save(Data("1".utf8), as: "r40")
             #expect(try storage.load("r40") == Data("1".utf8))
