@@ -210,6 +210,13 @@ package enum Dispatcher {
         noteDeferredWork()
     }
 
+    /// Queues an animated send made while an update runs: the event's update runs inside
+    /// `animation` when its turn comes, as it would have run had it been sent outside any update.
+    static func enqueue<S: Scope>(_ when: S.When, to scope: S, animation: SendAnimation) {
+        work.queue.append(QueuedEvent(scope: scope, when: when, animation: animation))
+        noteDeferredWork()
+    }
+
     /// The running update left work behind, to settle when it returns.
     package static func noteDeferredWork() {
         gate |= deferredWork
@@ -398,6 +405,10 @@ private struct QueuedEvent {
 
     init<S: Scope>(scope: S, when: S.When) {
         run = { Dispatcher.runQueued(when, to: scope) }
+    }
+
+    init<S: Scope>(scope: S, when: S.When, animation: SendAnimation) {
+        run = { animation.animate { Dispatcher.runQueued(when, to: scope) } }
     }
 
     private init(run: @escaping @MainActor () -> Void) {

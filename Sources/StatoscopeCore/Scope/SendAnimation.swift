@@ -44,9 +44,12 @@ extension Scope {
     /// Sends an event like ``send(_:)``, with its update, and the changes views make of it, inside
     /// `animation`.
     ///
-    /// Sent while an update is running, the event is queued like any re-entrant `send`, and its
-    /// update runs later, outside the animation.
+    /// Sent while an update is running (from inside an update or a middleware), the event is queued
+    /// like any re-entrant `send`, and its update runs in its turn, inside the animation.
     public func send(_ when: When, animation: SendAnimation) {
+        guard !Dispatcher.isUpdating else {
+            return Dispatcher.enqueue(when, to: self, animation: animation)
+        }
         animation.animate { self.send(when) }
     }
 }
