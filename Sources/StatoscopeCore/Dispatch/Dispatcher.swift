@@ -388,6 +388,13 @@ package enum Dispatcher {
         }
     }
 
+    /// Reports that the animation of an animated send returned without calling its `send`: the event
+    /// was sent after it, unanimated.
+    static func reportAnimationNeverSent<S: Scope>(_ when: S.When, scope: S) {
+        let error = AnimationNeverSent(scopeType: S.self, event: Redaction.describe(when))
+        ErrorReporting.report(ErrorReport(error: error, source: .update(when), scope: scope))
+    }
+
     /// Reports an error thrown by a scope's update to ``ErrorReporting`` and the log.
     @usableFromInline
     static func reportUpdateError<S: Scope>(_ error: any Error, when: S.When, scope: S) {
@@ -408,7 +415,11 @@ private struct QueuedEvent {
     }
 
     init<S: Scope>(scope: S, when: S.When, animation: SendAnimation) {
-        run = { animation.animate { Dispatcher.runQueued(when, to: scope) } }
+        run = {
+            if !animation.animate({ Dispatcher.runQueued(when, to: scope) }) {
+                Dispatcher.reportAnimationNeverSent(when, scope: scope)
+            }
+        }
     }
 
     private init(run: @escaping @MainActor () -> Void) {
