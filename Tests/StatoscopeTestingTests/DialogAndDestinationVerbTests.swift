@@ -25,6 +25,38 @@ import Testing
             .runTest()
     }
 
+    @Test func underStrictStateATapsCheckThatTheDialogIsGoneCountsAsReadingIt() throws {
+        try Notes.GIVEN { Notes() }
+            .strictState()
+            .WHEN(.userTappedDelete)
+            .THEN(\.deleteAlert?.title, equals: "Delete this note?")
+            .FORK(\.deleteAlert, tapping: "Cancel") { cancelled in cancelled }
+            .WHEN(\.deleteAlert, tapping: "Delete")
+            .THEN(\.notes, equals: [])
+            .WHEN(.userTappedMore)
+            .THEN_NotNil(\.actions)
+            .WHEN(\.actions, tapping: "Archive")
+            .runTest()
+
+        // The tap reads the dialog only: what else its event changed is still to be checked.
+        let unread = try Notes.GIVEN { Notes() }
+            .strictState()
+            .WHEN(.userTappedDelete)
+            .THEN_NotNil(\.deleteAlert)
+            .WHEN(\.deleteAlert, tapping: "Delete")
+        let failures = try capturingFailures { try unread.runTest() }
+        #expect(failures.count == 1, "\(failures)")
+        #expect(
+            failures.map(\.message) == [
+                """
+                This step changed 1 property that no THEN checked before the next step (strict state)
+                expected: every change checked with THEN, AND, THEN_Nil or THEN_NotNil
+                actual: unchecked:
+                  Notes.notes: ["Groceries"] → []
+                """
+            ], "\(failures)")
+    }
+
     @Test func tappingFailsWhenNothingIsShownOrNoButtonHasTheLabelOrTheAlertStays() throws {
         let plan = try Notes.GIVEN { Notes() }
             .WHEN(\.deleteAlert, tapping: "Delete")

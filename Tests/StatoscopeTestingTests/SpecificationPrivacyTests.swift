@@ -124,3 +124,54 @@ extension SpecificationPrivacyTests {
         try plan.runTest()
     }
 }
+
+/// A scope declared `private`: a key path to its properties may not be named in a specification.
+@MainActor
+private final class HiddenLocker: Scope {
+    @Sensitive var pin: String? = nil
+    var note: String? = nil
+
+    enum When: Sendable { case set(String) }
+
+    func update(_ when: When) throws {
+        if case .set(let text) = when {
+            pin = text
+            note = text
+        }
+    }
+}
+
+/// The same scope without a sensitive property.
+@MainActor
+private final class HiddenNotebook: Scope {
+    var note: String? = nil
+
+    enum When: Sendable { case set(String) }
+
+    func update(_ when: When) throws {
+        if case .set(let text) = when { note = text }
+    }
+}
+
+extension SpecificationPrivacyTests {
+    @Test func aPropertyOfAPrivateScopeWithASensitivePropertyIsRedactedWhenItCannotBeNamed() throws {
+        let plan = try HiddenLocker.GIVEN { HiddenLocker() }
+            .WHEN(.set("0000-SECRET"))
+            .THEN(\.pin, equals: "0000-SECRET")
+            .THEN(\.note, equals: "0000-SECRET")
+        let text = plan.specification
+        // The event is not sensitive; the check of the pin, named or not, is.
+        let pinCheck = text.split(separator: "\n").first { $0.hasPrefix("- **Then**") }
+        #expect(pinCheck?.hasSuffix("is `<redacted>`") == true, "\(text)")
+        try plan.runTest()
+    }
+
+    @Test func aPrivateScopeWithoutSensitivePropertiesShowsTheValuesItsChecksExpect() throws {
+        let plan = try HiddenNotebook.GIVEN { HiddenNotebook() }
+            .WHEN(.set("shopping"))
+            .THEN(\.note, equals: "shopping")
+        let text = plan.specification
+        #expect(text.contains("\"shopping\""), "\(text)")
+        try plan.runTest()
+    }
+}

@@ -31,6 +31,7 @@ final class AnimatedCounter: Scope {
         case userTappedIncrement
         case screenAppeared(loading: Int, animated: Bool)
         case screenAppearedMappingAfterAnimation(loading: Int)
+        case screenAppearedSilently(loading: Int)
         case countLoaded(Int)
     }
 
@@ -44,6 +45,8 @@ final class AnimatedCounter: Scope {
             effectsState.enqueue(animated ? load.animation(probe.animation) : load)
         case .screenAppearedMappingAfterAnimation(let value):
             effectsState.enqueue(AnyEffect { value }.animation(probe.animation).map(When.countLoaded))
+        case .screenAppearedSilently(let value):
+            effectsState.enqueue(AnyEffect { value }.map(When.countLoaded).animation(SendAnimation { _ in }))
         case .countLoaded(let value):
             count = value
         }
@@ -111,5 +114,61 @@ struct SendAnimationTests {
         // Once for the send, once for the observation's run it caused.
         #expect(counter.probe.runs == 2)
         withExtendedLifetime(observation) {}
+    }
+}
+
+/// What an animation does with its `send`: the event is handled once whatever it does.
+@Suite(.isolatedInstruments)
+@MainActor
+struct SendAnimationContractTests {
+    @Test func aSecondCallOfTheAnimationsSendDoesNothing() {
+        let counter = AnimatedCounter()
+        let twice = SendAnimation { send in
+            send()
+            send()
+        }
+        counter.send(.userTappedIncrement, animation: twice)
+        #expect(counter.count == 1)
+    }
+
+    @Test func anAnimationThatNeverCallsItsSendHasTheEventSentAfterItAndReported() {
+        var reports: [ErrorReport] = []
+        let registration = ErrorReporting.addHandler { reports.append($0) }
+        defer { registration.remove() }
+        let counter = AnimatedCounter()
+        counter.send(.userTappedIncrement, animation: SendAnimation { _ in })
+        #expect(counter.count == 1)
+        #expect(reports.count == 1)
+        #expect(reports.first?.error is AnimationNeverSent)
+        #expect(
+            reports.first?.description
+                == "AnimatedCounter: the animation given to send(_:animation:) of AnimatedCounter never called "
+                + "its send: userTappedIncrement was sent without the animation")
+    }
+
+    @Test func aSendKeptByTheAnimationAndCalledLaterDoesNothing() {
+        var kept: (@MainActor () -> Void)?
+        let counter = AnimatedCounter()
+        let registration = ErrorReporting.addHandler { _ in }
+        defer { registration.remove() }
+        counter.send(.userTappedIncrement, animation: SendAnimation { send in kept = send })
+        kept?()
+        #expect(counter.count == 1)
+    }
+
+    @Test func anEffectWhoseAnimationNeverCallsItsSendDeliversItsResultAndIsReported() throws {
+        var reports: [ErrorReport] = []
+        let registration = ErrorReporting.addHandler { reports.append($0) }
+        defer { registration.remove() }
+        try AnimatedCounter.GIVEN { AnimatedCounter() }
+            .WHEN(.screenAppearedSilently(loading: 4))
+            .WHEN_EffectCompletes(AnyEffect<Int>.self, with: 4)
+            .THEN(\.count, equals: 4)
+            .runTest()
+        #expect(reports.count == 1)
+        #expect(
+            reports.first?.description.hasSuffix(
+                "the animation given to send(_:animation:) of AnimatedCounter never called its send: "
+                    + "the result of the effect was sent without the animation") == true)
     }
 }

@@ -215,6 +215,13 @@ package enum Dispatcher {
         noteDeferredWork()
     }
 
+    /// Queues an animated send made while an update runs: the event's update runs inside
+    /// `animation` when its turn comes, as it would have run had it been sent outside any update.
+    static func enqueue<S: Scope>(_ when: S.When, to scope: S, animation: SendAnimation) {
+        work.queue.append(QueuedEvent(scope: scope, when: when, animation: animation))
+        noteDeferredWork()
+    }
+
     /// The running update left work behind, to settle when it returns.
     package static func noteDeferredWork() {
         gate |= deferredWork
@@ -389,6 +396,13 @@ package enum Dispatcher {
         }
     }
 
+    /// Reports that the animation of an animated send returned without calling its `send`: the event
+    /// was sent after it, unanimated.
+    static func reportAnimationNeverSent<S: Scope>(_ when: S.When, scope: S) {
+        let error = AnimationNeverSent(scopeType: S.self, event: Redaction.describe(when))
+        ErrorReporting.report(ErrorReport(error: error, source: .update(when), scope: scope))
+    }
+
     /// Reports an error thrown by a scope's update to ``ErrorReporting`` and the log.
     @usableFromInline
     static func reportUpdateError<S: Scope>(_ error: any Error, when: S.When, scope: S) {
@@ -406,6 +420,14 @@ private struct QueuedEvent {
 
     init<S: Scope>(scope: S, when: S.When) {
         run = { Dispatcher.runQueued(when, to: scope) }
+    }
+
+    init<S: Scope>(scope: S, when: S.When, animation: SendAnimation) {
+        run = {
+            if !animation.animate({ Dispatcher.runQueued(when, to: scope) }) {
+                Dispatcher.reportAnimationNeverSent(when, scope: scope)
+            }
+        }
     }
 
     private init(run: @escaping @MainActor () -> Void) {

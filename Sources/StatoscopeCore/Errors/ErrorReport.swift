@@ -104,6 +104,10 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
             // The update never ran: the refusal says what happened, with the path and the event.
             return "\(refusal)"
         }
+        if let unanimated = error as? AnimationNeverSent {
+            // Nothing threw: the error names the event, which ran without its animation.
+            return "\(scopePath): \(unanimated)"
+        }
         let error = Redaction.describe(self.error)
         let outcome = isHandled ? "handled" : "threw"
         switch source {

@@ -21,8 +21,13 @@
 public struct SendAnimation: Sendable {
     private let perform: @MainActor @Sendable (_ send: @escaping @MainActor () -> Void) -> Void
 
-    /// An animation that runs `send` inside `perform`: `perform` calls `send` once, at once, within
-    /// whatever animation or transaction it sets up.
+    /// An animation that runs `send` inside `perform`: `perform` calls `send` once, before it returns,
+    /// within whatever animation or transaction it sets up.
+    ///
+    /// The event is handled once whatever `perform` does: a second call of `send` does nothing, and
+    /// if `perform` returns without calling it, the event is sent after it returns, without the
+    /// animation, and ``ErrorReporting`` receives an ``AnimationNeverSent`` naming the scope and the
+    /// event.
     public init(_ perform: @escaping @MainActor @Sendable (_ send: @escaping @MainActor () -> Void) -> Void) {
         self.perform = perform
     }
@@ -31,12 +36,28 @@ public struct SendAnimation: Sendable {
     /// update changes runs inside too. Set for the duration of ``animate(_:)`` only.
     @TaskLocal package static var current: SendAnimation?
 
-    /// Runs `body` inside the animation, as the current one.
+    /// Runs `body` once, inside the animation, as the current one; if the animation returns without
+    /// calling its `send`, `body` runs after it, outside it, and the result is false.
     @MainActor
-    package func animate(_ body: @escaping @MainActor () -> Void) {
-        Self.$current.withValue(self) {
-            perform(body)
+    @discardableResult
+    package func animate(_ body: @escaping @MainActor () -> Void) -> Bool {
+        // A class, not a captured variable: the animation may keep `send` and call it later, when
+        // the event has already run.
+        final class Once {
+            var ran = false
         }
+        let once = Once()
+        Self.$current.withValue(self) {
+            perform {
+                guard !once.ran else { return }
+                once.ran = true
+                body()
+            }
+        }
+        guard !once.ran else { return true }
+        once.ran = true
+        body()
+        return false
     }
 }
 
@@ -44,9 +65,14 @@ extension Scope {
     /// Sends an event like ``send(_:)``, with its update, and the changes views make of it, inside
     /// `animation`.
     ///
-    /// Sent while an update is running, the event is queued like any re-entrant `send`, and its
-    /// update runs later, outside the animation.
+    /// Sent while an update is running (from inside an update or a middleware), the event is queued
+    /// like any re-entrant `send`, and its update runs in its turn, inside the animation.
     public func send(_ when: When, animation: SendAnimation) {
-        animation.animate { self.send(when) }
+        guard !Dispatcher.isUpdating else {
+            return Dispatcher.enqueue(when, to: self, animation: animation)
+        }
+        if !animation.animate({ self.send(when) }) {
+            Dispatcher.reportAnimationNeverSent(when, scope: self)
+        }
     }
 }

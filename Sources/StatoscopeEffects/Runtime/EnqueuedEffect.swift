@@ -217,7 +217,7 @@ final class AnimatedScopeEffectBody<S: Scope>: TypedScopeEffectBody<S>, @uncheck
     }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
-        super.complete(outcome).animated(animation)
+        super.complete(outcome).animated(animation, of: pristine)
     }
 }
 
@@ -237,9 +237,14 @@ package enum EffectOutcome: Sendable {
 }
 
 extension EffectOutcome {
-    /// The same outcome, its event sent inside `animation` when there is one.
-    func animated(_ animation: SendAnimation?) -> EffectOutcome {
+    /// The same outcome, its event sent inside `animation` when there is one; an animation that
+    /// never calls its `send` is reported as the effect's.
+    func animated(_ animation: SendAnimation?, of effect: any Effect) -> EffectOutcome {
         guard let animation, case .deliver(let deliver) = self else { return self }
-        return .deliver { scope in animation.animate { deliver(scope) } }
+        return .deliver { scope in
+            guard !animation.animate({ deliver(scope) }), let scope = scope as? any Scope else { return }
+            let error = AnimationNeverSent(scopeType: type(of: scope), event: "the result of the effect")
+            ErrorReporting.report(ErrorReport(error: error, source: .effect(effect), scope: scope))
+        }
     }
 }

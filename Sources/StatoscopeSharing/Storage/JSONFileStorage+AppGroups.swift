@@ -22,7 +22,9 @@ extension JSONFileStorage {
     /// Each process sees what another saved when its store reloads (``SharedStore/reload()``), for
     /// instance when the widget's timeline is asked for, or the app comes back to the foreground.
     ///
-    /// - Throws: ``AppGroupUnavailable`` when the identifier is empty or holds a `/`, or when the
+    /// - Throws: ``AppGroupUnavailable`` when the identifier is no identifier (empty, `.` or `..`,
+    ///   longer than 255 bytes, or holding a path separator, whitespace or a control character, none
+    ///   of which a folder of the group may be named with), or when the
     ///   system gives no container for it: the process was not signed with that app group.
     public static func appGroup(_ identifier: String) throws(AppGroupUnavailable) -> JSONFileStorage {
         try appGroup(identifier, containers: AppGroupContainers.system)
@@ -32,7 +34,7 @@ extension JSONFileStorage {
     package static func appGroup(
         _ identifier: String, containers: AppGroupContainers
     ) throws(AppGroupUnavailable) -> JSONFileStorage {
-        guard !identifier.isEmpty, !identifier.contains("/") else {
+        guard AppGroupUnavailable.problem(of: identifier) == nil else {
             throw AppGroupUnavailable(identifier: identifier, reason: .malformed)
         }
         guard let container = containers.url(identifier) else {
@@ -81,7 +83,8 @@ package struct AppGroupContainers: Sendable {
 public struct AppGroupUnavailable: Error, CustomStringConvertible {
     /// Why not.
     public enum Reason: Sendable, Equatable {
-        /// The identifier is empty or holds a `/`.
+        /// The identifier is no identifier: empty, `.` or `..`, longer than 255 bytes, or holding a
+        /// path separator, whitespace or a control character.
         case malformed
         /// The system gives no container for it.
         case noContainer
@@ -92,15 +95,34 @@ public struct AppGroupUnavailable: Error, CustomStringConvertible {
     /// Why there is no storage.
     public let reason: Reason
 
-    /// The identifier, and what to do.
+    /// The identifier, why, and what to do.
     public var description: String {
+        // Escaped, so that a control character in the identifier shows instead of acting.
+        let quoted = identifier.debugDescription
         switch reason {
         case .malformed:
-            "app group \"\(identifier)\" is not an identifier: give the one of the App Groups capability, "
-                + "such as group.com.example.app"
+            // What is wrong is found again from the identifier: the error holds nothing else.
+            let problem = Self.problem(of: identifier).map { " (it \($0))" } ?? ""
+            return "app group \(quoted) is not an identifier\(problem): give the "
+                + "one of the App Groups capability, such as group.com.example.app"
         case .noContainer:
-            "app group \"\(identifier)\" has no container: add it to the App Groups capability of this "
+            return "app group \(quoted) has no container: add it to the App Groups capability of this "
                 + "target, and of every app and extension that shares it"
         }
+    }
+
+    /// What makes `identifier` no identifier, or nil when it is one: it names a folder on platforms
+    /// without app groups, so it must be one name a file system accepts, and printable.
+    static func problem(of identifier: String) -> String? {
+        if identifier.isEmpty { return "is empty" }
+        if identifier == "." || identifier == ".." { return "names a folder's place, not a group" }
+        if identifier.contains(where: { $0 == "/" || $0 == "\\" }) { return "holds a path separator" }
+        if identifier.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }) {
+            return "holds whitespace or a control character"
+        }
+        if identifier.utf8.count > 255 { return "is longer than the 255 bytes a folder's name may have" }
+        return nil
     }
 }

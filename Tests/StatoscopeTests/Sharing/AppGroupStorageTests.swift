@@ -34,15 +34,35 @@ struct AppGroupStorageTests {
         #expect(notes.directory.lastPathComponent == "StatoscopeShared")
     }
 
-    @Test func anIdentifierThatIsNoneIsAnErrorNamingIt() {
-        for identifier in ["", "group/../../elsewhere"] {
+    @Test func anIdentifierThatIsNoneIsAnErrorNamingItAndWhy() {
+        let refused = [
+            ("", #""""#, "is empty"),
+            ("..", #""..""#, "names a folder's place, not a group"),
+            ("group/../../elsewhere", #""group/../../elsewhere""#, "holds a path separator"),
+            (#"group\a"#, #""group\\a""#, "holds a path separator"),
+            (" ", #"" ""#, "holds whitespace or a control character"),
+            ("group.a\nb", #""group.a\nb""#, "holds whitespace or a control character"),
+            ("group.\u{0}x", #""group.\0x""#, "holds whitespace or a control character"),
+            (
+                "group." + String(repeating: "g", count: 250),
+                "\"group.\(String(repeating: "g", count: 250))\"",
+                "is longer than the 255 bytes a folder's name may have"
+            ),
+        ]
+        for (identifier, quoted, problem) in refused {
             #expect {
                 try JSONFileStorage.appGroup(identifier, containers: .inside(temporaryDirectory()))
             } throws: { error in
-                "\(error)"
-                    == "app group \"\(identifier)\" is not an identifier: give the one of the App Groups "
-                    + "capability, such as group.com.example.app"
+                let refusal = error as? AppGroupUnavailable
+                return refusal?.identifier == identifier && refusal?.reason == .malformed
+                    && "\(error)"
+                        == "app group \(quoted) is not an identifier (it \(problem)): give the one of the App "
+                        + "Groups capability, such as group.com.example.app"
             }
+        }
+        let longest = "group." + String(repeating: "g", count: 249)
+        #expect(throws: Never.self) {
+            try JSONFileStorage.appGroup(longest, containers: .inside(temporaryDirectory()))
         }
     }
 

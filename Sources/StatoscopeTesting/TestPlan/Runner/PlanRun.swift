@@ -128,9 +128,21 @@ package final class PlanRun {
     /// checked.
     package func checked(_ property: @autoclosure () -> String, of scopePath: @autoclosure () -> String) {
         guard let ledger, ledger.hasUnchecked else { return }
+        ledger.checked(Self.checkedPath(property(), of: scopePath()))
+    }
+
+    /// The running action read `property` of the scope at `scopePath` once it sent its event (a tap
+    /// checks that its dialog is gone); strict state counts the action's changes there as checked.
+    package func actionChecked(
+        _ property: @autoclosure () -> String, of scopePath: @autoclosure () -> String
+    ) {
+        ledger?.actionChecked(Self.checkedPath(property(), of: scopePath()))
+    }
+
+    /// The path strict state names a checked property by.
+    private static func checkedPath(_ property: String, of scopePath: String) -> String {
         // Optional chaining is not part of a property's path: `detail?.title` is `detail.title`.
-        let property = property().filter { $0 != "?" && $0 != "!" }
-        ledger.checked("\(scopePath()).\(property)")
+        "\(scopePath).\(property.filter { $0 != "?" && $0 != "!" })"
     }
 
     // MARK: - Ancestors

@@ -46,6 +46,9 @@ package final class StateLedger {
     }
 
     private var baseline: [Slot: ObservedValue] = [:]
+    /// What the running action checked itself (a tap checks that its dialog is gone), counted once
+    /// the action's changes are recorded.
+    private var checkedByAction: [String] = []
     /// The scopes of the line's tree, held weakly, and the tree's generation when they were listed:
     /// listing walks the tree by reflection, and most steps leave its shape as it was. Linking a
     /// child changes the generation, so a child listed as not linked yet still is.
@@ -73,7 +76,13 @@ package final class StateLedger {
     package func rebase(on scopes: [Listed]) {
         baseline = Self.snapshot(scopes)
         unchecked.removeAll()
+        checkedByAction.removeAll()
         changedBy = nil
+    }
+
+    /// The running action read `path` itself: the changes it makes there count as checked.
+    package func actionChecked(_ path: String) {
+        checkedByAction.append(path)
     }
 
     /// Records what an action at `location` changed; hands back what the previous one changed and
@@ -93,6 +102,8 @@ package final class StateLedger {
                 Change(path: "\(paths[slot.scope] ?? "?").\(slot.name)", old: before, new: value))
         }
         unchecked.sort { $0.path < $1.path }
+        for path in checkedByAction { checked(path) }
+        checkedByAction.removeAll()
         changedBy = location
         baseline = current
         return leftover

@@ -16,15 +16,29 @@ enum SensitiveProperties {
     /// Whether a property `propertyPath` goes through, from `root`, is stored in a `Sensitive`.
     ///
     /// A component that cannot be followed (a subscript, a computed property) ends the walk: what
-    /// was found sensitive before it still counts.
+    /// was found sensitive before it still counts. A property that cannot be named (its type's
+    /// reflection metadata is gone, as for a `private` type's) counts as sensitive when its type has
+    /// any `@Sensitive` property: it may be that one, and a secret must never be printed.
     static func isSensitive(_ propertyPath: String, root: Any.Type) -> Bool {
         var type = root
         for component in components(of: propertyPath) {
+            if component.hasPrefix("<") { return hasSensitiveField(in: type) }
             guard let field = storedField(named: component, in: type) else { return false }
             if field is any SensitiveValue.Type { return true }
             type = unwrapped(field)
         }
         return false
+    }
+
+    /// Whether any stored property of `type` is held in a `Sensitive`.
+    private static func hasSensitiveField(in type: Any.Type) -> Bool {
+        let options = type is AnyClass ? _EachFieldOptions(rawValue: 1 << 0) : []
+        var found = false
+        _ = _forEachField(of: type, options: options) { _, _, fieldType, _ in
+            found = fieldType is any SensitiveValue.Type
+            return !found
+        }
+        return found
     }
 
     /// The property names of a path as ``KeyPathText`` writes it: `detail?.title` is `detail`, `title`.

@@ -14,7 +14,8 @@ extension TestPlan {
     ///
     /// The system hides an alert when one of its buttons is tapped, so the update of the button's
     /// event clears it: the step fails if the alert is still there afterwards, if no alert is shown,
-    /// or if it has no such button (the message lists those it has).
+    /// or if it has no such button (the message lists those it has). Under strict state, the step's
+    /// check counts as reading the alert.
     public func WHEN(
         _ alert: @autoclosure @escaping @MainActor () -> KeyPath<S, AlertState<S.When>?>,
         tapping label: String,
@@ -131,6 +132,7 @@ extension TestPlan {
                         actual: \(ValueText.inline(still))
                         """)
                 }
+                run.actionChecked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
                 return .passed
             })
     }
