@@ -333,7 +333,7 @@ func newRecipePlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 493
+// UsingScopesInSwiftUIAndUIKit.md, line 494
 
 func deleteAllPlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -348,7 +348,7 @@ func deleteAllPlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 520
+// UsingScopesInSwiftUIAndUIKit.md, line 521
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -375,7 +375,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 575
+// UsingScopesInSwiftUIAndUIKit.md, line 576
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeShelfViewController: UIViewController {
@@ -445,7 +445,7 @@ final class RecipesNavigationController: UINavigationController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 665
+// UsingScopesInSwiftUIAndUIKit.md, line 670
 
 @Observable
 final class AnimatedIngredients: Scope {
@@ -471,7 +471,7 @@ final class AnimatedIngredients: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 694
+// UsingScopesInSwiftUIAndUIKit.md, line 699
 #if canImport(SwiftUI)
 
 struct AnimatedIngredientsView: View {
@@ -491,7 +491,7 @@ struct AnimatedIngredientsView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 732
+// UsingScopesInSwiftUIAndUIKit.md, line 737
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -512,7 +512,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 766
+// UsingScopesInSwiftUIAndUIKit.md, line 771
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {
