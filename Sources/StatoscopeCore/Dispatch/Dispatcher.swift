@@ -217,7 +217,7 @@ package enum Dispatcher {
 
     /// Queues an animated send made while an update runs: the event's update runs inside
     /// `animation` when its turn comes, as it would have run had it been sent outside any update.
-    static func enqueue<S: Scope>(_ when: S.When, to scope: S, animation: SendAnimation) {
+    static func queueEvent<S: Scope>(_ when: S.When, to scope: S, animation: SendAnimation) {
         work.queue.append(QueuedEvent(scope: scope, when: when, animation: animation))
         noteDeferredWork()
     }

@@ -69,7 +69,7 @@ extension Scope {
     /// like any re-entrant `send`, and its update runs in its turn, inside the animation.
     public func send(_ when: When, animation: SendAnimation) {
         guard !Dispatcher.isUpdating else {
-            return Dispatcher.enqueue(when, to: self, animation: animation)
+            return Dispatcher.queueEvent(when, to: self, animation: animation)
         }
         if !animation.animate({ self.send(when) }) {
             Dispatcher.reportAnimationNeverSent(when, scope: self)
