@@ -281,7 +281,7 @@ struct IsolationLaterWorkTests {
             app.send(.startStream(feed))
             feed.yield(1)
             feed.yield(2)
-            _ = await waitUntil("two elements arrive", within: .seconds(30)) { app.delivered.count == 2 }
+            _ = await waitUntil("two elements arrive", within: .seconds(120)) { app.delivered.count == 2 }
             return inner.delivered
         }
         feed.yield(3)
@@ -328,7 +328,7 @@ struct IsolationLaterWorkTests {
         await Task.detached { @MainActor in app.send(.ping(1)) }.value
         app.send(.ping(2))
         await Analytics.waitUntilDelivered()
-        _ = await waitUntil("the sink's write is refused", within: .seconds(30)) {
+        _ = await waitUntil("the sink's write is refused", within: .seconds(120)) {
             !reports.reports(of: app).isEmpty
         }
         sink.remove()
@@ -380,7 +380,7 @@ struct IsolatedSaveTests {
         let everywhere = await ReportBox.unisolated()
         let opener = reader(key, store, clock)
         await Task.detached { @MainActor in opener.send(.set(1)) }.value
-        _ = await waitUntil("the opening save fails", within: .seconds(30)) {
+        _ = await waitUntil("the opening save fails", within: .seconds(120)) {
             self.notSaved(everywhere, key.name) == 1
         }
         return (storage, store, clock, everywhere)
@@ -408,17 +408,17 @@ struct IsolatedSaveTests {
                     let box = ReportBox()
                     scope.send(.set(value))
                     ready.raised += 1
-                    _ = await waitUntil("the window is flushed", within: .seconds(60)) { flushed.raised > 0 }
+                    _ = await waitUntil("the window is flushed", within: .seconds(120)) { flushed.raised > 0 }
                     return self.notSaved(box, key.name)
                 }
             }
         }
         let a = isolatedChange(first, to: 2)
         let b = isolatedChange(second, to: 3)
-        _ = await waitUntil("both isolations changed the key", within: .seconds(30)) { ready.raised == 2 }
+        _ = await waitUntil("both isolations changed the key", within: .seconds(120)) { ready.raised == 2 }
         #expect(storage.saveAttempts == 1, "a change within the window was saved alone")
         await store.flush()
-        _ = await waitUntil("the window's save fails", within: .seconds(30)) {
+        _ = await waitUntil("the window's save fails", within: .seconds(120)) {
             self.notSaved(everywhere, key.name) >= 2
         }
         flushed.raised = 1
@@ -445,7 +445,7 @@ struct IsolatedSaveTests {
             return box
         }
         await store.flush()
-        _ = await waitUntil("the later save fails", within: .seconds(30)) {
+        _ = await waitUntil("the later save fails", within: .seconds(120)) {
             self.notSaved(everywhere, key.name) == 2
         }
         #expect(notSaved(everywhere, key.name) == 2)

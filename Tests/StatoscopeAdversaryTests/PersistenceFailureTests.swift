@@ -98,7 +98,7 @@ struct PersistenceFailureTests {
         #expect(unreadable.first?.location.contains("adv-dir.json") == true)
         reading.send(.set(7))
         await store.flush()
-        _ = await waitUntil("the save is either made or refused", within: .seconds(30)) {
+        _ = await waitUntil("the save is either made or refused", within: .seconds(120)) {
             !reports.errors(SharedValueNotSaved.self).isEmpty
                 || !isDirectory(inPlace.path)
         }
@@ -138,7 +138,7 @@ struct PersistenceFailureTests {
         _ = reading.value
         reading.send(.set(42))
         await store.flush()
-        _ = await waitUntil("the failed save is reported", within: .seconds(30)) {
+        _ = await waitUntil("the failed save is reported", within: .seconds(120)) {
             reports.errors(SharedValueNotSaved.self).contains { $0.key == "adv-nofolder" }
         }
         let notSaved = reports.errors(SharedValueNotSaved.self).filter { $0.key == "adv-nofolder" }
@@ -231,7 +231,7 @@ struct PersistenceFailureTests {
         fits.send(.set(1))
         tooLong.send(.set(2))
         await store.flush()
-        _ = await waitUntil("the too-long name is reported", within: .seconds(30)) {
+        _ = await waitUntil("the too-long name is reported", within: .seconds(120)) {
             reports.errors(SharedValueNotSaved.self).contains { $0.key == overLimit }
         }
         #expect(contentsOfFolder(folder) == [atLimit + ".json"])
@@ -263,7 +263,7 @@ struct PersistenceFailureTests {
         fits.send(.set(1))
         passes.send(.set(2))
         await store.flush()
-        _ = await waitUntil("the passing name is reported", within: .seconds(30)) {
+        _ = await waitUntil("the passing name is reported", within: .seconds(120)) {
             reports.errors(SharedValueNotSaved.self).contains { $0.key == passing }
         }
         #expect(contentsOfFolder(folder) == [String(repeating: "%C3%A9", count: 41) + ".json"])
@@ -415,15 +415,15 @@ struct PersistenceFailureTests {
         let writer = reader(key, store)
         writer.inject(EffectClock(clock))
         for value in 1...1_000 { writer.send(.set(value)) }
-        _ = await waitUntil("the first change is saved", within: .seconds(30)) {
+        _ = await waitUntil("the first change is saved", within: .seconds(120)) {
             storage.writeCount(of: "adv-burst") >= 1
         }
-        _ = await waitUntil("the write window waits on the clock", within: .seconds(30)) {
+        _ = await waitUntil("the write window waits on the clock", within: .seconds(120)) {
             clock.sleeperCount >= 1
         }
         #expect(storage.writeCount(of: "adv-burst") == 1)
         clock.advance(by: .milliseconds(250))
-        _ = await waitUntil("the rest is saved", within: .seconds(30)) {
+        _ = await waitUntil("the rest is saved", within: .seconds(120)) {
             storage.writeCount(of: "adv-burst") >= 2
         }
         #expect(storage.writeCount(of: "adv-burst") == 2)
@@ -438,7 +438,7 @@ struct PersistenceFailureTests {
         let storage = InMemoryStorage()
         let key = intKey("adv-released", default: 0)
         changeTwiceThenRelease(storage: storage, key: key)
-        let saved = await waitUntil("the released store saved the waiting change", within: .seconds(30)) {
+        let saved = await waitUntil("the released store saved the waiting change", within: .seconds(120)) {
             loadedValue(key, from: storage) == 2
         }
         #expect(saved)
@@ -501,7 +501,7 @@ struct PersistenceFailureTests {
         let writer = reader(intKey("adv-isolated-save", default: 0), store)
         writer.send(.set(1))
         await store.flush()
-        _ = await waitUntil("ErrorReporting receives the failed save", within: .seconds(30)) {
+        _ = await waitUntil("ErrorReporting receives the failed save", within: .seconds(120)) {
             everywhere.errors(SharedValueNotSaved.self).contains { $0.key == "adv-isolated-save" }
         }
         #expect(
@@ -520,10 +520,10 @@ struct PersistenceFailureTests {
         let reports = await ReportBox.unisolated()
         let key = intKey("adv-released-fails", default: 0)
         changeTwiceThenRelease(storage: storage, key: key)
-        _ = await waitUntil("the released store tried its save", within: .seconds(30)) {
+        _ = await waitUntil("the released store tried its save", within: .seconds(120)) {
             storage.saveAttempts >= 2
         }
-        _ = await waitUntil("the failed save is reported", within: .seconds(30)) {
+        _ = await waitUntil("the failed save is reported", within: .seconds(120)) {
             reports.errors(SharedValueNotSaved.self).contains { $0.key == "adv-released-fails" }
         }
         #expect(storage.saveAttempts == 2)
@@ -546,7 +546,7 @@ struct PersistenceFailureTests {
         writer.send(.set(4))
         writer.send(.set(5))
         await store.flush()
-        _ = await waitUntil("the refused save is reported", within: .seconds(30)) {
+        _ = await waitUntil("the refused save is reported", within: .seconds(120)) {
             reports.errors(SharedValueNotSaved.self).contains { $0.key == "adv-locked" }
         }
         let unreadable = reports.errors(SharedValueUnreadable.self).filter { $0.key == "adv-locked" }

@@ -224,7 +224,7 @@ struct PrivacyTests {
         vault.send(.rejected(.full))
         vault.send(.startSave(.wrapped))
         await vault.effectsState.waitUntilSettled()
-        _ = await waitUntil("the effect's failure is reported", within: .seconds(30)) {
+        _ = await waitUntil("the effect's failure is reported", within: .seconds(120)) {
             reports.all.count >= 2
         }
         #expect(reports.all.count >= 2, "\(reports.descriptions)")
@@ -259,7 +259,7 @@ struct PrivacyTests {
         let vault = AdvVault()
         sendEverySecret(to: vault)
         vault.send(.startSave(.full))
-        _ = await waitUntil("the failed save is logged", within: .seconds(30)) {
+        _ = await waitUntil("the failed save is logged", within: .seconds(120)) {
             lines.items.contains { $0.contains("AdvFailingSave") && $0.contains("failed") }
         }
         vault.send(.startHold(.wrapped))

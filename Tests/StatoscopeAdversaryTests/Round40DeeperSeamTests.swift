@@ -2308,7 +2308,7 @@ struct Round40DeeperSeamDestinationValueTests {
             notes.send(when)
             expected.append(r40bLabel(notes.destination))
             let count = expected.count
-            await waitUntil("the observer sees \(when)", within: .seconds(60)) { seen.count >= count }
+            await waitUntil("the observer sees \(when)", within: .seconds(120)) { seen.count >= count }
         }
         #expect(seen == expected, "\(seen)")
     }

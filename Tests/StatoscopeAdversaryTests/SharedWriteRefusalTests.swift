@@ -221,7 +221,7 @@ struct SharedWriteRefusalTests {
         }
         target.send(.bump)
         await Analytics.waitUntilDelivered()
-        _ = await waitUntil("the sink tried its write", within: .seconds(30)) { !tried.items.isEmpty }
+        _ = await waitUntil("the sink tried its write", within: .seconds(120)) { !tried.items.isEmpty }
         analytics.remove()
         #expect(target.count == 1)
         expectRefused(reports, of: target, key: "adv-write-count", path: target.scopePath)

@@ -30,7 +30,7 @@ final class Fetcher: Scope {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct EnqueueWithoutKeyTests {
     /// `enqueue(_:key:ifKeyInFlight:)` takes its key as an optional: without one, the policy has
     /// nothing to compare, and every effect runs.

@@ -199,7 +199,7 @@ struct ProtocolDependencySubtreeTests {
             var reports: [ErrorReport] = []
             let registration = ErrorReporting.addHandler { reports.append($0) }
             reader.send(.send("hello"))
-            _ = await reader.effectsState.waitUntilSettled(timeout: .seconds(60))
+            _ = await reader.effectsState.waitUntilSettled(timeout: testPatience)
             withExtendedLifetime(registration) {}
             return reports
         }

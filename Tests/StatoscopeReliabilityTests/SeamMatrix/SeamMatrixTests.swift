@@ -27,7 +27,7 @@ private final class TrackedWrites: @unchecked Sendable {
 /// Every context beside the live app's tree, against every resource: nothing crosses between them
 /// but what *Guarantees* ("What crosses between trees") says crosses. A context or a resource joins by being added to its list.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(20)))
 struct SeamMatrixTests {
     /// Whether a pair crosses, as *Guarantees* lists it.
     enum Crossing {
