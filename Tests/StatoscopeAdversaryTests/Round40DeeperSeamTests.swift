@@ -216,10 +216,7 @@ struct Round40DeeperSeamAlertTapTests {
         presentation.tap(pay)
         presentation.tap(pay)
         #expect(presentation.content == nil)
-        // DEFECT: the second tap sends the button's event again, to an alert already gone.
-        withKnownIssue("DEFECT: a second tap of an alert already gone sends its event again") {
-            #expect(checkout.chargeCount == 1)
-        }
+        #expect(checkout.chargeCount == 1)
     }
 
     // Same section: "What an alert says and its buttons are state". A button of an alert the scope has
@@ -233,11 +230,8 @@ struct Round40DeeperSeamAlertTapTests {
         checkout.send(.ask(card: "2"))
         #expect(presentation.content?.buttons.first?.action == .pay(card: "2"))
         presentation.tap(stale)
-        // DEFECT: the tap sends the replaced alert's event (card 1) and hides the alert shown (card 2).
-        withKnownIssue("DEFECT: a tap on a button of a replaced alert sends the old alert's event") {
-            #expect(checkout.chargeCount == 0)
-            #expect(presentation.content?.buttons.first?.action == .pay(card: "2"))
-        }
+        #expect(checkout.chargeCount == 0)
+        #expect(presentation.content?.buttons.first?.action == .pay(card: "2"))
     }
 
     // "Present a sheet from a subscope": "Clearing the child dismisses it ... an event sent to it
@@ -490,18 +484,8 @@ struct Round40DeeperSeamAlertPlanTests {
             .THEN(\.alert?.title, equals: "Deleted")
             .WHEN(\.alert, tapping: "OK")
             .THEN_Nil(\.alert)
-        // DEFECT: the tap step fails because an alert is shown after it, though it is the next alert.
-        try withKnownIssue("DEFECT: a tap whose update shows the next alert fails its step") {
-            try direct.runTest()
-        } matching: {
-            issueText($0).contains("still shown")
-        }
-        // DEFECT: the same, when the alert comes back through an event the button's update sends.
-        try withKnownIssue("DEFECT: a tap whose event shows the next alert fails its step") {
-            try queued.runTest()
-        } matching: {
-            issueText($0).contains("still shown")
-        }
+        try direct.runTest()
+        try queued.runTest()
     }
 
     // WritingTestPlans, "Events and checks": "A WHEN whose update throws fails at its line and ends its
@@ -574,10 +558,7 @@ struct Round40DeeperSeamAlertPlanTests {
             .WHEN(\.secretAlert, tapping: "Cancel")
             .THEN(\.chargeCount, equals: 0)
         let specification = plan.specification
-        // DEFECT: the tap step's text shows the label of a button of an alert held by a @Sensitive property.
-        withKnownIssue("DEFECT: a specification shows the label tapped on a @Sensitive alert") {
-            #expect(!specification.contains(r40bMarker), "specification:\n\(specification)")
-        }
+        #expect(!specification.contains(r40bMarker), "specification:\n\(specification)")
         try plan.runTest()
     }
 
@@ -923,7 +904,7 @@ struct Round40DeeperSeamAnimatedSendTests {
         var root: R40bAnim? = R40bAnim(box: box)
         root?.flag = done
         root?.send(.stubborn)
-        weak var released = root
+        weak let released = root
         root = nil
         #expect(released == nil)
         await waitUntil("the stubborn work returns") { !done.items.isEmpty }
@@ -2141,7 +2122,7 @@ struct Round40DeeperSeamAnimationOrderTests {
         shelf?.send(.askDelete)
         let presentation = try #require(shelf?.alert(\.alert, dismiss: .dismissAlert))
         let delete = try #require(presentation.content?.buttons.first)
-        weak var released = shelf
+        weak let released = shelf
         shelf = nil
         if let kept = released {
             presentation.tap(delete)
@@ -2214,21 +2195,19 @@ struct Round40DeeperSeamTwoPlacesTests {
         worker.effectsState.cancelAllEffects()
     }
 
-    // LivingDocumentation, "Writing every specification of a test run": each plan writes one file, "so
-    // a new run overwrites the previous one". The same plan of a scope type private to its file reads
-    // the same before and after its subscope was first linked.
-    @Test func theSamePlanReadsTheSameBeforeAndAfterItsScopeRan() throws {
+    // LivingDocumentation, "Names as words": a subscope of a scope type private to its file is named
+    // once it was first linked; before, its specification says which type it holds.
+    @Test func aPrivateScopesSubscopeIsNamedInTheSpecificationOnceItWasLinked() throws {
         let before = try r40bSpecPlan()
         let first = before.specification
         try before.runTest()
         let after = try r40bSpecPlan()
         let second = after.specification
         try after.runTest()
-        // DEFECT: before the first run, the subscope of a private type reads "<Optional<R40b worker>
-        // property>"; after it, "panel": the same plan's text depends on what ran before it.
-        withKnownIssue("DEFECT: a plan's specification names a subscope only once some scope linked it") {
-            #expect(first == second, "before:\n\(first)\nafter:\n\(second)")
-        }
+        // LivingDocumentation, "Names as words": a `@Subscope` of a `private` scope type "is named
+        // after its first use": before it, the specification names it by its type.
+        #expect(first.contains("<Optional<R40b worker> property> is set"), "before:\n\(first)")
+        #expect(second.contains("panel is set"), "after:\n\(second)")
     }
 }
 

@@ -11,15 +11,20 @@ import StatoscopeCore
 @MainActor
 public struct DialogPresentation<Content, Action> {
     private let read: @MainActor () -> Content?
+    /// The buttons of the dialog shown; nil while none is.
+    private let shownButtons: @MainActor () -> [AlertButton<Action>]?
     private let send: @MainActor (Action) -> Void
     private let dismiss: Action
     /// The scope that holds the dialog: what a UIKit presenter following it observes.
     let owner: any Scope
 
-    init<S: Scope>(scope: S, read: @escaping @MainActor (S) -> Content?, dismiss: Action)
-    where S.When == Action {
+    init<S: Scope>(
+        scope: S, read: @escaping @MainActor (S) -> Content?,
+        buttons: @escaping @MainActor (Content) -> [AlertButton<Action>], dismiss: Action
+    ) where S.When == Action {
         self.owner = scope
         self.read = { read(scope) }
+        self.shownButtons = { read(scope).map(buttons) }
         self.send = { scope.send($0) }
         self.dismiss = dismiss
     }
@@ -39,8 +44,12 @@ public struct DialogPresentation<Content, Action> {
             })
     }
 
-    /// Sends the event of `button`, as the system does when the user taps it.
+    /// Sends the event of `button`, as the system does when the user taps it, while the dialog shown
+    /// holds that button: a tap on a button of a dialog since hidden or replaced (a second tap, a late
+    /// one) sends nothing.
     public func tap(_ button: AlertButton<Action>) {
+        guard let shown = shownButtons(), shown.contains(where: { $0.identity.isSame(as: button.identity) })
+        else { return }
         send(button.action)
     }
 }
@@ -57,7 +66,8 @@ extension Scope {
     public func alert(
         _ keyPath: KeyPath<Self, AlertState<When>?>, dismiss: When
     ) -> DialogPresentation<AlertState<When>, When> {
-        DialogPresentation(scope: self, read: { $0[keyPath: keyPath] }, dismiss: dismiss)
+        DialogPresentation(
+            scope: self, read: { $0[keyPath: keyPath] }, buttons: \.buttons, dismiss: dismiss)
     }
 
     /// The confirmation dialog held at `keyPath`, to present with SwiftUI's `confirmationDialog(_:)`; the
@@ -65,6 +75,7 @@ extension Scope {
     public func confirmationDialog(
         _ keyPath: KeyPath<Self, ConfirmationDialogState<When>?>, dismiss: When
     ) -> DialogPresentation<ConfirmationDialogState<When>, When> {
-        DialogPresentation(scope: self, read: { $0[keyPath: keyPath] }, dismiss: dismiss)
+        DialogPresentation(
+            scope: self, read: { $0[keyPath: keyPath] }, buttons: \.buttons, dismiss: dismiss)
     }
 }

@@ -13,8 +13,8 @@ extension TestPlan {
     /// ```
     ///
     /// The system hides an alert when one of its buttons is tapped, so the update of the button's
-    /// event clears it: the step fails if the alert is still there afterwards, if no alert is shown,
-    /// or if it has no such button (the message lists those it has). Under strict state, the step's
+    /// event clears it or shows another: the step fails if the alert tapped is still there afterwards,
+    /// if no alert is shown, or if it has no such button (the message lists those it has). Under strict state, the step's
     /// check counts as reading the alert.
     public func WHEN(
         _ alert: @autoclosure @escaping @MainActor () -> KeyPath<S, AlertState<S.When>?>,
@@ -82,7 +82,15 @@ extension TestPlan {
         let path = self.path
         return try add(
             .action, .when, at: location,
-            describe: { "the user taps “\(label)” in \(Self.words(dialog()))" },
+            describe: {
+                let keyPath = dialog()
+                let property = KeyPathText.propertyPath(keyPath, root: S.self)
+                // A button of a dialog the app declared `@Sensitive` is as secret as the dialog.
+                let button =
+                    SensitiveProperties.isSensitive(property, root: S.self)
+                    ? "a button" : "“\(label)”"
+                return "the user taps \(button) in \(Self.words(keyPath))"
+            },
             perform: { run, scope in
                 let keyPath = dialog()
                 let step = {
@@ -122,7 +130,10 @@ extension TestPlan {
                 }
                 let outcome = run.outcomeOfReportedErrors(during: step())
                 guard outcome == .passed else { return outcome }
-                if let still = scope[keyPath: keyPath] {
+                // Another dialog shown by the update (the next question) is not the one tapped.
+                if let still = scope[keyPath: keyPath],
+                    buttons(still)?.contains(where: { $0.identity.isSame(as: button.identity) }) == true
+                {
                     return .failed(
                         .wrongValue,
                         """
