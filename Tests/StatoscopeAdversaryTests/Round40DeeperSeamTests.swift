@@ -763,8 +763,10 @@ private final class R40bAnim: Scope {
                 yield(2)
                 yield(3)
             }
-            effectsState.enqueueFireAndForget(ticks.map { When.tick($0) }.animation(r40bAnimation(box)))
-        case .tick: ticks += 1
+            effectsState.enqueue(ticks.map { When.tick($0) }.animation(r40bAnimation(box)))
+        case .tick:
+            ticks += 1
+            log.append("tick:\(inside)")
         }
     }
 }
@@ -919,18 +921,13 @@ struct Round40DeeperSeamAnimatedSendTests {
     @Test func animatingAStreamEffectKeepsItsElements() async {
         let box = R40bBox()
         let animated = AnyStreamEffect<Int> { yield in yield(1) }.animation(r40bAnimation(box))
-        // DEFECT: `.animation(_:)` on a stream effect (AnyStreamEffect, RepeatingTimer, any StreamEffect)
-        // returns a one-shot `AnyEffect<Void>`: its elements can no longer reach an update.
-        withKnownIssue("DEFECT: an animated stream effect is a one-shot Void effect") {
-            #expect((animated as Any) is any StreamEffect, "\(type(of: animated))")
-        }
+        #expect((animated as Any) is any StreamEffect, "\(type(of: animated))")
         let scope = R40bAnim(box: box)
         scope.send(.streamAnimated)
         await scope.effectsState.waitUntilSettled()
-        // DEFECT: run as the fire-and-forget effect it became, the stream's three elements reach no update.
-        withKnownIssue("DEFECT: the elements of an animated stream never reach update") {
-            #expect(scope.ticks == 3)
-        }
+        #expect(scope.ticks == 3)
+        #expect(scope.log == ["tick:true", "tick:true", "tick:true"], "\(scope.log)")
+        #expect(box.animationRuns == 3)
     }
 }
 
@@ -990,12 +987,8 @@ struct Round40DeeperSeamAnimatedTimeTests {
             .WHEN(.arm)
             .WHEN_TimePasses(.seconds(2))
             .THEN(\.log, equals: ["fire:true"])
-        // DEFECT: a plan leaves an animated DelayedEvent pending as an effect to complete by hand.
-        try withKnownIssue("DEFECT: passing time in a plan does not send an animated DelayedEvent") {
-            try plan.runTest()
-        } matching: {
-            issueText($0).contains("fire:true")
-        }
+            .THEN_NoEffects()
+        try plan.runTest()
     }
 }
 
@@ -2068,10 +2061,7 @@ struct Round40DeeperSeamAnimationOrderTests {
                 scope.send(.inner)
                 send()
             })
-        // DEFECT: the event the animation sends is handled first, inside the send of the event it animates.
-        withKnownIssue("DEFECT: an event an animation sends overtakes the animated event") {
-            #expect(scope.log == ["outer", "inner"], "\(scope.log)")
-        }
+        #expect(scope.log == ["outer", "inner"], "\(scope.log)")
     }
 
     // "send never throws: an error thrown by update goes to ErrorReporting"; "Animate a change": the

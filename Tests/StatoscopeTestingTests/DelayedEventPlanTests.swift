@@ -191,3 +191,99 @@ struct DelayedEventPlanTests {
                 && message.contains("completed by the step at line"), "\(message)")
     }
 }
+
+/// A scope that enqueues delayed events as effects, rather than with `enqueue(_:after:key:)`: plain,
+/// mapped or animated.
+@MainActor
+final class DelayedEffects: Scope {
+    @Injected var clock: EffectClock
+    var armedAt: EffectClock.Instant?
+    var received: [String] = []
+
+    enum When: Sendable, Equatable {
+        case arm(after: Duration)
+        case armMapped(Int, after: Duration)
+        case armAnimated(after: Duration)
+        case disarm
+        case fired
+        case firedValue(Int)
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .arm(let delay):
+            armedAt = clock.now
+            effectsState.enqueue(DelayedEvent(When.fired, after: delay), key: "alarm")
+        case .armMapped(let value, let delay):
+            effectsState.enqueue(DelayedEvent(value, after: delay).map(When.firedValue))
+        case .armAnimated(let delay):
+            armedAt = clock.now
+            effectsState.enqueue(DelayedEvent(When.fired, after: delay).animation(SendAnimation { $0() }))
+        case .disarm:
+            effectsState.cancelEffect(key: "alarm")
+        case .fired:
+            received.append("fired after \(armedAt.map { $0.duration(to: clock.now) } ?? .zero)")
+        case .firedValue(let value):
+            received.append("value \(value)")
+        }
+    }
+}
+
+/// A delayed event enqueued as an effect waits on the scope's clock live: a plan's clock lets its
+/// delay pass, and sends it, as it does for one enqueued with `enqueue(_:after:key:)`.
+@MainActor
+@Suite
+struct DelayedEventAsAnEffectPlanTests {
+    @Test func itIsPendingUntilThePlansTimeLetsItsDelayPassThenSentAtItsInstant() throws {
+        try DelayedEffects.GIVEN { DelayedEffects() }
+            .WHEN(.arm(after: .seconds(2)))
+            .THEN_EffectStatus(DelayedEvent<DelayedEffects.When>.self, is: .pending)
+            .WHEN_TimePasses(.milliseconds(1_999))
+            .THEN(\.received, equals: [])
+            .WHEN_TimePasses(.seconds(5))
+            .THEN(\.received, equals: ["fired after 2.0 seconds"])
+            .THEN_NoEffects()
+            .runTest()
+    }
+
+    @Test func mappedOrAnimatedItIsSentTheSameWay() throws {
+        try DelayedEffects.GIVEN { DelayedEffects() }
+            .WHEN(.armMapped(7, after: .seconds(1)))
+            .WHEN(.armAnimated(after: .seconds(3)))
+            .WHEN_TimePasses(.seconds(3))
+            .THEN(\.received, equals: ["value 7", "fired after 3.0 seconds"])
+            .THEN_NoEffects()
+            .runTest()
+    }
+
+    @Test func cancelledBeforeItsDelayPassedItSendsNothing() throws {
+        try DelayedEffects.GIVEN { DelayedEffects() }
+            .WHEN(.arm(after: .seconds(2)))
+            .WHEN_TimePasses(.seconds(1))
+            .WHEN(.disarm)
+            .THEN_Cancelled(DelayedEvent<DelayedEffects.When>.self)
+            .WHEN_TimePasses(.seconds(5))
+            .THEN(\.received, equals: [])
+            .runTest()
+    }
+
+    @Test func aDelayOfZeroOrLessIsSentInTheStepThatEnqueuedIt() throws {
+        try DelayedEffects.GIVEN { DelayedEffects() }
+            .WHEN(.arm(after: .zero))
+            .THEN(\.received, equals: ["fired after 0.0 seconds"])
+            .WHEN(.armAnimated(after: .seconds(-1)))
+            .THEN(\.received, equals: ["fired after 0.0 seconds", "fired after 0.0 seconds"])
+            .THEN_NoEffects()
+            .runTest()
+    }
+
+    @Test func completedByHandBeforeItsDelayPassedItIsSentOnce() throws {
+        try DelayedEffects.GIVEN { DelayedEffects() }
+            .WHEN(.arm(after: .seconds(2)))
+            .WHEN_EffectCompletes(DelayedEvent<DelayedEffects.When>.self, with: .fired)
+            .THEN(\.received, equals: ["fired after 0.0 seconds"])
+            .WHEN_TimePasses(.seconds(5))
+            .THEN(\.received, equals: ["fired after 0.0 seconds"])
+            .runTest()
+    }
+}

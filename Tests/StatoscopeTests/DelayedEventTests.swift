@@ -190,4 +190,36 @@ struct VirtualDelayedEventLimitTests {
         #expect(repeater.effectsState.effects.count == 1, "the next one still scheduled")
         repeater.effectsState.cancelAllEffects()
     }
+
+    @Test func eventsThatEnqueueThemselvesAgainAsEffectsStopTheClockAtTheLimit() {
+        ScopeRuntime.effectExecution = .recorded
+        ScopeRuntime.resetVirtualTime()
+        defer {
+            ScopeRuntime.effectExecution = .running
+            ScopeRuntime.resetVirtualTime()
+        }
+        let repeater = EffectRepeater()
+        repeater.send(.again)
+
+        #expect(!ScopeRuntime.advanceVirtualTime(by: .seconds(86_400), limit: 1_000))
+
+        #expect(repeater.count == 1_001, "the first, and the thousand the clock sent")
+        #expect(ScopeRuntime.virtualTime == .seconds(1), "stopped at the last event sent")
+        #expect(repeater.effectsState.effects.count == 1, "the next one still waiting")
+        repeater.effectsState.cancelAllEffects()
+    }
+}
+
+/// Like ``Repeater``, with its event enqueued as an animated `DelayedEvent` effect.
+@MainActor
+final class EffectRepeater: Scope {
+    var count = 0
+
+    enum When: Sendable { case again }
+
+    func update(_ when: When) throws {
+        count += 1
+        effectsState.enqueue(
+            DelayedEvent(When.again, after: .milliseconds(1)).animation(SendAnimation { $0() }))
+    }
 }

@@ -172,3 +172,160 @@ struct SendAnimationContractTests {
                     + "the result of the effect was sent without the animation") == true)
     }
 }
+
+/// A scope that notes its events in order, and whether each ran inside the probe's animation; its
+/// `notingFirst` animation sends it `.noted` before it calls its own send.
+@MainActor
+final class AnimatedLog: Scope {
+    let probe = AnimationProbe()
+    private(set) var log: [String] = []
+    private(set) var insideAnimation: [Bool] = []
+
+    enum When: Sendable {
+        case tapped, noted, queueTapped
+        case load(Int)
+        case loaded(Int)
+        case watch, watchMappedLater
+        case ticked(Int)
+        case ended
+        case startTimer, stopTimer
+    }
+
+    /// An animation that sends `.noted` first, then the event it animates.
+    var notingFirst: SendAnimation {
+        SendAnimation { [weak self] send in
+            self?.send(.noted)
+            send()
+        }
+    }
+
+    func update(_ when: When) throws {
+        log.append("\(when)")
+        insideAnimation.append(probe.isAnimating)
+        switch when {
+        case .queueTapped:
+            send(.tapped, animation: notingFirst)
+        case .load(let value):
+            effectsState.enqueue(AnyEffect { value }.map(When.loaded).animation(notingFirst))
+        case .watch:
+            let elements = AnyStreamEffect<Int> { yield in
+                yield(1)
+                yield(2)
+            }
+            effectsState.enqueue(elements.map(When.ticked).animation(probe.animation))
+        case .watchMappedLater:
+            let elements = AnyStreamEffect<Int> { yield in yield(1) }
+            effectsState.enqueue(
+                elements.animation(probe.animation).map(When.ticked).onEnd { _ in When.ended })
+        case .startTimer:
+            effectsState.enqueue(
+                RepeatingTimer(every: .seconds(1)).map(When.ticked).animation(probe.animation), key: "timer")
+        case .stopTimer:
+            effectsState.cancelEffect(key: "timer")
+        case .tapped, .noted, .loaded, .ticked, .ended:
+            break
+        }
+    }
+}
+
+/// Guarantees: every event is handled in the order sent. An animation's code runs as part of the send
+/// it animates: what it sends before it calls its `send` comes after the animated event.
+@Suite(.isolatedInstruments)
+@MainActor
+struct AnimatedSendOrderTests {
+    @Test func anEventAnAnimationSendsBeforeItsSendIsHandledAfterTheAnimatedOne() {
+        let scope = AnimatedLog()
+        scope.send(.tapped, animation: scope.notingFirst)
+        #expect(scope.log == ["tapped", "noted"])
+    }
+
+    @Test func soItIsForAnAnimatedSendQueuedDuringAnUpdate() {
+        let scope = AnimatedLog()
+        scope.send(.queueTapped)
+        #expect(scope.log == ["queueTapped", "tapped", "noted"])
+    }
+
+    @Test func soItIsForAnEffectsResult() async {
+        let scope = AnimatedLog()
+        scope.send(.load(3))
+        await scope.effectsState.waitUntilSettled()
+        #expect(scope.log == ["load(3)", "loaded(3)", "noted"])
+    }
+
+    @Test func soItIsForAnEffectsResultThatATestPlanDelivers() throws {
+        try AnimatedLog.GIVEN { AnimatedLog() }
+            .WHEN(.load(3))
+            .WHEN_EffectCompletes(AnyEffect<Int>.self, with: 4)
+            .THEN(\.log, equals: ["load(3)", "loaded(4)", "noted"])
+            .runTest()
+    }
+
+    @Test func anAnimationThatNeverCallsItsSendHasWhatItSentHandledAfterTheEvent() {
+        var reports: [ErrorReport] = []
+        let registration = ErrorReporting.addHandler { reports.append($0) }
+        defer { registration.remove() }
+        let scope = AnimatedLog()
+        scope.send(.tapped, animation: SendAnimation { [weak scope] _ in scope?.send(.noted) })
+        #expect(scope.log == ["tapped", "noted"])
+        #expect(reports.map { "\(type(of: $0.error))" } == ["AnimationNeverSent"])
+    }
+
+    @Test func anEventSentAfterTheAnimationCallsItsSendIsHandledAfterTheAnimatedOne() {
+        let scope = AnimatedLog()
+        let animation = SendAnimation { [weak scope] send in
+            send()
+            scope?.send(.noted)
+        }
+        scope.send(.tapped, animation: animation)
+        #expect(scope.log == ["tapped", "noted"])
+    }
+}
+
+/// A stream effect's animation: each element is sent inside it, as a one-shot effect's result is.
+@Suite(.isolatedInstruments)
+@MainActor
+struct AnimatedStreamTests {
+    @Test func eachElementOfAnAnimatedStreamIsSentInsideTheAnimation() async {
+        let scope = AnimatedLog()
+        scope.send(.watch)
+        await scope.effectsState.waitUntilSettled()
+        #expect(scope.log == ["watch", "ticked(1)", "ticked(2)"])
+        #expect(scope.insideAnimation == [false, true, true])
+        #expect(scope.probe.runs == 2)
+    }
+
+    @Test func theAnimationStaysWithTheElementsThroughALaterMapAndTheEndsElement() async {
+        let scope = AnimatedLog()
+        scope.send(.watchMappedLater)
+        await scope.effectsState.waitUntilSettled()
+        #expect(scope.log == ["watchMappedLater", "ticked(1)", "ended"])
+        #expect(scope.insideAnimation == [false, true, true])
+    }
+
+    @Test func anAnimatedStreamIsListedAsTheStreamItStartedFrom() {
+        let animated = RepeatingTimer(every: .seconds(1)).animation(SendAnimation { $0() })
+        #expect(animated.pristine as? RepeatingTimer == RepeatingTimer(every: .seconds(1)))
+    }
+
+    @Test func aTestPlanFeedingAnAnimatedStreamSendsItsElementsInsideTheAnimation() throws {
+        try AnimatedLog.GIVEN { AnimatedLog() }
+            .WHEN(.watch)
+            .WHEN_StreamYields(AnyStreamEffect<Int>.self, 5)
+            .WHEN_StreamEnds(AnyStreamEffect<Int>.self)
+            .THEN(\.log, equals: ["watch", "ticked(5)"])
+            .THEN(\.insideAnimation, equals: [false, true])
+            .runTest()
+    }
+
+    @Test func anAnimatedTimerTicksInsideItsAnimationAsAPlansTimePasses() throws {
+        try AnimatedLog.GIVEN { AnimatedLog() }
+            .WHEN(.startTimer)
+            .THEN_EffectStatus(RepeatingTimer.self, is: .open)
+            .WHEN_TimePasses(.seconds(2))
+            .THEN(\.log, equals: ["startTimer", "ticked(1)", "ticked(2)"])
+            .THEN(\.insideAnimation, equals: [false, true, true])
+            .WHEN(.stopTimer)
+            .THEN_NoEffects()
+            .runTest()
+    }
+}

@@ -445,7 +445,7 @@ final class RecipesNavigationController: UINavigationController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 670
+// UsingScopesInSwiftUIAndUIKit.md, line 675
 
 @Observable
 final class AnimatedIngredients: Scope {
@@ -471,7 +471,7 @@ final class AnimatedIngredients: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 699
+// UsingScopesInSwiftUIAndUIKit.md, line 704
 #if canImport(SwiftUI)
 
 struct AnimatedIngredientsView: View {
@@ -491,7 +491,7 @@ struct AnimatedIngredientsView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 737
+// UsingScopesInSwiftUIAndUIKit.md, line 742
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -512,7 +512,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 771
+// UsingScopesInSwiftUIAndUIKit.md, line 776
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {

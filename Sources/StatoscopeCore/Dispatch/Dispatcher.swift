@@ -216,9 +216,13 @@ package enum Dispatcher {
     }
 
     /// Queues an animated send made while an update runs: the event's update runs inside
-    /// `animation` when its turn comes, as it would have run had it been sent outside any update.
-    static func queueEvent<S: Scope>(_ when: S.When, to scope: S, animation: SendAnimation) {
-        work.queue.append(QueuedEvent(scope: scope, when: when, animation: animation))
+    /// `animation` when its turn comes, as it would have run had it been sent outside any update;
+    /// `neverSent` runs if the animation returns without calling its `send`.
+    static func queueEvent<S: Scope>(
+        _ when: S.When, to scope: S, animation: SendAnimation,
+        ifNeverSent neverSent: @escaping @MainActor () -> Void
+    ) {
+        work.queue.append(QueuedEvent(scope: scope, when: when, animation: animation, ifNeverSent: neverSent))
         noteDeferredWork()
     }
 
@@ -422,10 +426,15 @@ private struct QueuedEvent {
         run = { Dispatcher.runQueued(when, to: scope) }
     }
 
-    init<S: Scope>(scope: S, when: S.When, animation: SendAnimation) {
+    init<S: Scope>(
+        scope: S, when: S.When, animation: SendAnimation,
+        ifNeverSent neverSent: @escaping @MainActor () -> Void
+    ) {
         run = {
-            if !animation.animate({ Dispatcher.runQueued(when, to: scope) }) {
-                Dispatcher.reportAnimationNeverSent(when, scope: scope)
+            // Its turn has come while the queue is being run: what the animation sends before it
+            // calls its `send` is queued behind the event, as a send made during an update is.
+            if !Dispatcher.animate(animation, around: { Dispatcher.runQueued(when, to: scope) }) {
+                neverSent()
             }
         }
     }

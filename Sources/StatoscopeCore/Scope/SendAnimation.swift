@@ -28,6 +28,10 @@ public struct SendAnimation: Sendable {
     /// if `perform` returns without calling it, the event is sent after it returns, without the
     /// animation, and ``ErrorReporting`` receives an ``AnimationNeverSent`` naming the scope and the
     /// event.
+    ///
+    /// `perform` runs as part of the send it animates, not as the event's update: an event it sends
+    /// before it calls `send` is queued behind the animated one, which was sent first, and handled
+    /// after it; a change it makes to a shared value is refused.
     public init(_ perform: @escaping @MainActor @Sendable (_ send: @escaping @MainActor () -> Void) -> Void) {
         self.perform = perform
     }
@@ -67,12 +71,24 @@ extension Scope {
     ///
     /// Sent while an update is running (from inside an update or a middleware), the event is queued
     /// like any re-entrant `send`, and its update runs in its turn, inside the animation.
+    ///
+    /// The animation's code runs as part of this send: an event it sends before it calls its `send`
+    /// is queued behind this one, and handled after it.
     public func send(_ when: When, animation: SendAnimation) {
+        send(when, animation: animation) { Dispatcher.reportAnimationNeverSent(when, scope: self) }
+    }
+
+    /// Sends an event like ``send(_:animation:)``, with `neverSent` called, once the event was sent
+    /// anyway, if the animation returns without calling its `send`: an effect's result reports that
+    /// as the effect's.
+    package func send(
+        _ when: When, animation: SendAnimation, ifNeverSent neverSent: @escaping @MainActor () -> Void
+    ) {
         guard !Dispatcher.isUpdating else {
-            return Dispatcher.queueEvent(when, to: self, animation: animation)
+            return Dispatcher.queueEvent(when, to: self, animation: animation, ifNeverSent: neverSent)
         }
-        if !animation.animate({ self.send(when) }) {
-            Dispatcher.reportAnimationNeverSent(when, scope: self)
+        if !Dispatcher.sendAnimated(when, to: self, animation: animation) {
+            neverSent()
         }
     }
 }

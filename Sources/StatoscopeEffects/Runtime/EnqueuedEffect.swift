@@ -201,6 +201,20 @@ class TypedScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Sendable {
             return .failed(error)
         }
     }
+
+    /// What the scope receives for the pristine effect's boxed `outcome`, as
+    /// ``outcome(of:transform:steps:)`` says, sent inside `animation` when there is one.
+    static func outcome(
+        of outcome: Any, transform: (Any, any Sendable) throws -> S.When, steps: any Sendable,
+        inside animation: SendAnimation?, of effect: any Effect
+    ) -> EffectOutcome {
+        guard let animation else { return Self.outcome(of: outcome, transform: transform, steps: steps) }
+        do {
+            return .sending(try transform(outcome, steps), to: S.self, inside: animation, of: effect)
+        } catch {
+            return .failed(error)
+        }
+    }
 }
 
 /// The body of an effect given an animation (``Effect/animation(_:)``): its result is sent inside
@@ -217,7 +231,7 @@ final class AnimatedScopeEffectBody<S: Scope>: TypedScopeEffectBody<S>, @uncheck
     }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
-        super.complete(outcome).animated(animation, of: pristine)
+        Self.outcome(of: outcome, transform: transform, steps: steps, inside: animation, of: pristine)
     }
 }
 
@@ -237,14 +251,19 @@ package enum EffectOutcome: Sendable {
 }
 
 extension EffectOutcome {
-    /// The same outcome, its event sent inside `animation` when there is one; an animation that
-    /// never calls its `send` is reported as the effect's.
-    func animated(_ animation: SendAnimation?, of effect: any Effect) -> EffectOutcome {
-        guard let animation, case .deliver(let deliver) = self else { return self }
-        return .deliver { scope in
-            guard !animation.animate({ deliver(scope) }), let scope = scope as? any Scope else { return }
-            let error = AnimationNeverSent(scopeType: type(of: scope), event: "the result of the effect")
-            ErrorReporting.report(ErrorReport(error: error, source: .effect(effect), scope: scope))
+    /// Sends `when` to the scope, of type `scopeType`, inside `animation`, as
+    /// ``Scope/send(_:animation:)`` does; an animation that never calls its `send` is reported as
+    /// `effect`'s.
+    static func sending<S: Scope>(
+        _ when: S.When, to scopeType: S.Type, inside animation: SendAnimation, of effect: any Effect
+    ) -> EffectOutcome {
+        .deliver { scope in
+            // Checked, as in `TypedScopeEffectBody.outcome(of:transform:steps:)`.
+            guard let scope = scope as? S else { return }
+            scope.send(when, animation: animation) {
+                let error = AnimationNeverSent(scopeType: S.self, event: "the result of the effect")
+                ErrorReporting.report(ErrorReport(error: error, source: .effect(effect), scope: scope))
+            }
         }
     }
 }

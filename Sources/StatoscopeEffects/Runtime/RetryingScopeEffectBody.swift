@@ -43,8 +43,8 @@ final class RetryingScopeEffectBody<S: Scope>: ScopeEffectBody, @unchecked Senda
     override var pristineValue: Any { boxedPristine }
 
     override func complete(_ outcome: Any) -> EffectOutcome {
-        TypedScopeEffectBody<S>.outcome(of: outcome, transform: transform, steps: steps)
-            .animated(animation, of: pristine)
+        TypedScopeEffectBody<S>.outcome(
+            of: outcome, transform: transform, steps: steps, inside: animation, of: pristine)
     }
 
     override func attemptEndedByHand(_ outcome: Any) -> AttemptEnd {

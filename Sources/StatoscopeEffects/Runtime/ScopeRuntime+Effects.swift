@@ -141,21 +141,25 @@ extension ScopeRuntime {
         case .recorded:
             let committed = part.machine.commitStaged()
             cancelReplaced(in: part, committed.replaced)
-            var arrived: [(EffectID, EffectOutcome)] = []
+            var arrived: [@MainActor () -> Void] = []
             for entry in committed.started {
+                let id = entry.id
                 if let delay = entry.delay {
-                    schedule(entry.id, after: delay)
+                    schedule(id, after: delay)
                 } else if let delivery = entry.payload.deliveryOnStart {
-                    arrived.append((entry.id, delivery))
+                    arrived.append { [self] in finish(id, outcome: delivery) }
+                } else if let ended = startRecordedWait(id, entry.payload) {
+                    arrived.append { [self] in attemptEndedByHand(id, outcome: ended) }
                 }
                 if entry.payload.isStream, let timer = entry.payload.pristine as? RepeatingTimer {
                     startTimer(entry.id, timer, after: entry.delay ?? .zero)
                 }
             }
             releaseKeys(in: part)
-            // A delayed event with no delay arrives now, once the table is settled: what its update
-            // does to this scope's effects holds for those after it.
-            for (id, delivery) in arrived { finish(id, outcome: delivery) }
+            // A delayed event with no delay, or an effect that only waits for none, arrives now, in
+            // the order enqueued, once the table is settled: what its update does to this scope's
+            // effects holds for those after it.
+            for arrival in arrived { arrival() }
         case .discarded:
             for entry in part.machine.discardStaged() { notify(.discarded, entry.payload) }
             releaseKeys(in: part)

@@ -53,8 +53,17 @@ extension ScopeRuntime {
     /// was asked for earlier instants, or earlier for the same one. Forgotten when the clock starts
     /// again.
     package static func atVirtualTime(_ due: Duration, _ action: @escaping @MainActor () -> Void) {
-        let alarm = VirtualAlarm(due: due, action: action)
-        let index = virtualClock.alarms.firstIndex { $0.due > due } ?? virtualClock.alarms.endIndex
+        setAlarm(VirtualAlarm(due: due, sends: false, action: action))
+    }
+
+    /// Runs `end`, which ends an effect and may so send an event, as ``atVirtualTime(_:_:)`` runs an
+    /// action; it counts towards the limit of events one passage of time delivers.
+    static func endEffect(atVirtualTime due: Duration, _ end: @escaping @MainActor () -> Void) {
+        setAlarm(VirtualAlarm(due: due, sends: true, action: end))
+    }
+
+    private static func setAlarm(_ alarm: VirtualAlarm) {
+        let index = virtualClock.alarms.firstIndex { $0.due > alarm.due } ?? virtualClock.alarms.endIndex
         virtualClock.alarms.insert(alarm, at: index)
     }
 
@@ -116,6 +125,10 @@ extension ScopeRuntime {
             if let alarm = virtualClock.alarms.first, alarm.due <= bound,
                 scheduled.map({ alarm.due <= $0.0 }) ?? true
             {
+                if alarm.sends {
+                    guard delivered < limit else { return false }
+                    delivered += 1
+                }
                 virtualClock.alarms.removeFirst()
                 virtualClock.now = max(virtualClock.now, alarm.due)
                 alarm.action()
@@ -154,9 +167,13 @@ extension ScopeRuntime {
     private func startDue(at now: Duration) -> Int {
         var sent = 0
         for entry in effects.startDue(at: now) {
-            guard let delivery = entry.payload.deliveryOnStart else { continue }
-            finish(entry.id, outcome: delivery)
-            sent += 1
+            if let delivery = entry.payload.deliveryOnStart {
+                finish(entry.id, outcome: delivery)
+                sent += 1
+            } else if let ended = startRecordedWait(entry.id, entry.payload) {
+                attemptEndedByHand(entry.id, outcome: ended)
+                sent += 1
+            }
         }
         return sent
     }
@@ -178,6 +195,9 @@ extension ScopeRuntime {
 /// Something to run at an instant of virtual time.
 private struct VirtualAlarm {
     let due: Duration
+    /// Whether it ends an effect, which may send an event: such alarms count towards the limit of
+    /// what one passage of time delivers.
+    let sends: Bool
     let action: @MainActor () -> Void
 }
 

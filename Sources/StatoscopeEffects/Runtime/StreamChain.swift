@@ -11,11 +11,25 @@ struct StreamChain<Element>: Sendable {
     @usableFromInline let pristine: any StreamEffect
     /// From a signal of the pristine stream to an element, or to nothing.
     @usableFromInline let transform: @Sendable (StreamSignal) throws -> Element?
+    /// The animation each element is delivered inside (see ``StreamEffect/animation(_:)``); nil for
+    /// none.
+    @usableFromInline var animation: SendAnimation?
 
     @inlinable
     init(pristine: any StreamEffect, transform: @escaping @Sendable (StreamSignal) throws -> Element?) {
         self.pristine = pristine
         self.transform = transform
+    }
+
+    /// The chain of `base`'s pristine stream, with another transform, and `base`'s animation.
+    @inlinable
+    init<BaseElement>(
+        pristineOf base: StreamChain<BaseElement>,
+        transform: @escaping @Sendable (StreamSignal) throws -> Element?
+    ) {
+        self.pristine = base.pristine
+        self.transform = transform
+        self.animation = base.animation
     }
 
     /// Runs the pristine stream and hands every transformed element to `yield`, its end's included;

@@ -45,6 +45,9 @@ final class TypedScopeStreamBody<S: Scope>: StreamScopeEffectBody, @unchecked Se
     override func outcome(of signal: StreamSignal) -> EffectOutcome {
         do {
             guard let when = try chain.transform(signal) else { return .nothing }
+            if let animation = chain.animation {
+                return .sending(when, to: S.self, inside: animation, of: chain.pristine)
+            }
             // Checked, as in `TypedScopeEffectBody.complete(_:)`.
             return .deliver { scope in (scope as? S)?.send(when) }
         } catch {

@@ -15,7 +15,7 @@ extension StreamEffect {
         let base = streamChain
         let baseTransform = base.transform
         return AnyStreamEffect(
-            chain: StreamChain(pristine: base.pristine) { signal in
+            chain: StreamChain(pristineOf: base) { signal in
                 try baseTransform(signal).map(transform)
             })
     }
@@ -35,7 +35,7 @@ extension StreamEffect {
         let base = streamChain
         let baseTransform = base.transform
         return AnyStreamEffect(
-            chain: StreamChain(pristine: base.pristine) { signal in
+            chain: StreamChain(pristineOf: base) { signal in
                 do {
                     return try baseTransform(signal).map { .success($0) }
                 } catch {
@@ -67,7 +67,7 @@ extension StreamEffect {
         let base = streamChain
         let baseTransform = base.transform
         return AnyStreamEffect(
-            chain: StreamChain(pristine: base.pristine) { signal in
+            chain: StreamChain(pristineOf: base) { signal in
                 if case .end(let end) = signal { return event(end) }
                 return try baseTransform(signal)
             })
