@@ -127,15 +127,38 @@ import Testing
         #expect(
             failures.map(\.message) == [
                 """
-                THEN(\\Notes.destination, case: ...) on Notes failed
-                expected: the case holding a NoteEditor
+                THEN(\\Notes.destination, case: .editor) on Notes failed
+                expected: .editor
                 actual: .share
                 """,
                 """
-                Notes.destination is not NoteHistory, so this step has no NoteHistory to address
-                expected: the case holding a NoteHistory
+                Notes.destination is not .history, so this step has no NoteHistory to address
+                expected: .history
                 actual: .share
                 """,
+            ], "\(failures)")
+    }
+
+    // The editor and the share screen hold the same type of scope: the case, not the type, is named.
+    @Test func aSpecificationNamesTheCaseACheckExpects() throws {
+        let plan = try Notes.GIVEN { Notes() }
+            .WHEN(.userTappedShare)
+            .THEN(\.destination, case: Notes.Destination.share)
+            .THEN(\.destination, case: Notes.Destination.editor)
+        #expect(
+            plan.specification.contains(
+                """
+                - **Then** destination shows share
+                - **And** destination shows editor
+                """), "\(plan.specification)")
+        let failures = try capturingFailures { try plan.runTest() }
+        #expect(
+            failures.map(\.message) == [
+                """
+                THEN(\\Notes.destination, case: .editor) on Notes failed
+                expected: .editor
+                actual: .share
+                """
             ], "\(failures)")
     }
 }

@@ -286,7 +286,7 @@ final class RecipeShelf: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 416
+// UsingScopesInSwiftUIAndUIKit.md, line 424
 #if canImport(SwiftUI)
 
 struct RecipeShelfView: View {
@@ -317,7 +317,7 @@ struct RecipeShelfView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 458
+// UsingScopesInSwiftUIAndUIKit.md, line 466
 
 func newRecipePlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -333,7 +333,7 @@ func newRecipePlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 494
+// UsingScopesInSwiftUIAndUIKit.md, line 506
 
 func deleteAllPlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -348,7 +348,7 @@ func deleteAllPlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 521
+// UsingScopesInSwiftUIAndUIKit.md, line 533
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -375,7 +375,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 576
+// UsingScopesInSwiftUIAndUIKit.md, line 588
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeShelfViewController: UIViewController {
@@ -445,7 +445,7 @@ final class RecipesNavigationController: UINavigationController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 675
+// UsingScopesInSwiftUIAndUIKit.md, line 687
 
 @Observable
 final class AnimatedIngredients: Scope {
@@ -471,7 +471,7 @@ final class AnimatedIngredients: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 704
+// UsingScopesInSwiftUIAndUIKit.md, line 716
 #if canImport(SwiftUI)
 
 struct AnimatedIngredientsView: View {
@@ -491,7 +491,7 @@ struct AnimatedIngredientsView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 742
+// UsingScopesInSwiftUIAndUIKit.md, line 754
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -512,7 +512,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 776
+// UsingScopesInSwiftUIAndUIKit.md, line 788
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {

@@ -28,6 +28,9 @@ import Observation
 public struct Subscope<Value> {
     @usableFromInline package var value: Value
     @usableFromInline let childScopes: (Value) -> [any Scope]
+    /// A destination's children, each with what it adds to the property's name (see
+    /// ``ScopeDestination``); nil for any other kind of property, whose children bear its name.
+    @usableFromInline let destinationChildren: ((Value) -> [(suffix: String, scope: any Scope)])?
     /// How a list's rows are read one by one and as raw identities; nil for a plain or optional child.
     @usableFromInline let rowAccess: RowAccess<Value>?
     /// What the property learnt when it first linked a child: its name, and whether its parent is
@@ -45,6 +48,7 @@ public struct Subscope<Value> {
     public init(wrappedValue: Value) where Value: Scope {
         value = wrappedValue
         childScopes = { [$0] }
+        destinationChildren = nil
         rowAccess = nil
     }
 
@@ -53,6 +57,7 @@ public struct Subscope<Value> {
     public init<Child: Scope>(wrappedValue: Value) where Value == Child? {
         value = wrappedValue
         childScopes = { $0.map { [$0] } ?? [] }
+        destinationChildren = nil
         rowAccess = nil
     }
 
@@ -62,6 +67,7 @@ public struct Subscope<Value> {
     public init<Destination: ScopeDestination>(wrappedValue: Value) where Value == Destination? {
         value = wrappedValue
         childScopes = { $0?.destinationScopes ?? [] }
+        destinationChildren = { $0?.destinationChildren ?? [] }
         rowAccess = nil
     }
 
@@ -70,6 +76,7 @@ public struct Subscope<Value> {
     public init(wrappedValue: Value) where Value: ScopeDestination {
         value = wrappedValue
         childScopes = { $0.destinationScopes }
+        destinationChildren = { $0.destinationChildren }
         rowAccess = nil
     }
 
@@ -78,6 +85,7 @@ public struct Subscope<Value> {
     public init<Child: Scope>(wrappedValue: Value) where Value == [Child] {
         value = wrappedValue
         childScopes = { $0 }
+        destinationChildren = nil
         rowAccess = RowAccess(
             row: { rows, index in rows[index] },
             // SAFETY: Sound because `Child` is a class (`Scope` refines `AnyObject`), so each element
@@ -140,8 +148,8 @@ public struct Subscope<Value> {
     private struct Change {
         package let parent: ScopeRuntime
         let name: String
-        /// The child a plain or optional property held.
-        let formerChild: ScopeRuntime?
+        /// The children a plain, optional or destination property held, with their names.
+        let formerChildren: [(name: String, runtime: ScopeRuntime)]
     }
 
     /// Readies a change; its copy of the storage is gone when it returns, so that the list is
@@ -163,14 +171,14 @@ public struct Subscope<Value> {
         if learnt.parentIsObservable {
             storage.registrar.willChange(wrappedKeyPath, of: parent)
         }
-        let formerChild =
+        let formerChildren =
             storage.rowAccess == nil
-            ? storage.childScopes(storage.value).first.flatMap {
-                ScopeRuntimeTable.existingRuntime(forObject: $0)
+            ? storage.heldChildren(named: learnt.name).compactMap { name, child in
+                ScopeRuntimeTable.existingRuntime(forObject: child).map { (name, $0) }
             }
-            : nil
+            : []
         return Change(
-            parent: ScopeRuntimeTable.runtime(for: parent), name: learnt.name, formerChild: formerChild)
+            parent: ScopeRuntimeTable.runtime(for: parent), name: learnt.name, formerChildren: formerChildren)
     }
 
     @MainActor
@@ -188,13 +196,24 @@ public struct Subscope<Value> {
             storage.linkChangedRows(of: rows, to: change.parent)
             return
         }
-        let child = storage.childScopes(storage.value).first.map { ScopeRuntimeTable.runtime(for: $0) }
-        if let child {
-            change.parent.link(child, as: .property(change.name))
+        let children = storage.heldChildren(named: change.name).map { name, child in
+            (name: name, runtime: ScopeRuntimeTable.runtime(for: child))
         }
-        if let former = change.formerChild, former !== child {
-            change.parent.unlink(former, from: change.name)
+        for child in children {
+            change.parent.link(child.runtime, as: .property(child.name))
         }
+        // A scope the new value still holds stays, under whichever name it has now.
+        for former in change.formerChildren {
+            guard !children.contains(where: { $0.runtime === former.runtime }) else { continue }
+            change.parent.unlink(former.runtime, from: former.name)
+        }
+    }
+
+    /// The children of a plain, optional or destination property, each with its name in the parent:
+    /// the property's, and for each of a destination case's several scopes, its place in the case.
+    private func heldChildren(named name: String) -> [(name: String, scope: any Scope)] {
+        guard let destinationChildren else { return childScopes(value).map { (name, $0) } }
+        return destinationChildren(value).map { (name + $0.suffix, $0.scope) }
     }
 
     /// Compares the list with the rows it last linked, then links those that joined and unlinks
@@ -239,8 +258,8 @@ public struct Subscope<Value> {
         let storage = learn(of: parent, storage: storageKeyPath, wrapped: wrappedKeyPath)
         let runtime = ScopeRuntimeTable.runtime(for: parent)
         guard let list = storage.rows else {
-            for child in storage.childScopes(storage.value) {
-                runtime.adoptIfNeverLinked(child, as: .property(storage.learnt!.name))
+            for (name, child) in storage.heldChildren(named: storage.learnt!.name) {
+                runtime.adoptIfNeverLinked(child, as: .property(name))
             }
             return storage
         }
@@ -311,9 +330,8 @@ struct RowAccess<Value> {
 
 extension Subscope: SubscopeStorage {
     package func namedChildren(name: String) -> [(name: String, scope: any Scope)] {
-        let children = childScopes(value)
-        guard Value.self is any Collection.Type else { return children.map { (name, $0) } }
-        return children.enumerated().map { index, child in ("\(name)[\(index)]", child) }
+        guard rowAccess != nil else { return heldChildren(named: name) }
+        return childScopes(value).enumerated().map { index, child in ("\(name)[\(index)]", child) }
     }
 
     package var isEmptyOptional: Bool {

@@ -66,12 +66,13 @@ package struct ScopePath<S: Scope> {
             parent.resolve(run, location).flatMap { scope in
                 let shown = scope[keyPath: keyPath()]
                 guard let reached = shown?.scope(ifCase: embed) else {
+                    let expected = DestinationCaseText.code(of: embed)
                     return .failure(
                         UnreachableScope(
                             message: """
-                                \(describe()) is not \(Child.self), so this step has no \(Child.self) to address
-                                expected: the case holding a \(Child.self)
-                                actual: \(shown.map { ".\($0.destinationCaseName)" } ?? "nil")
+                                \(describe()) is not \(expected), so this step has no \(Child.self) to address
+                                expected: \(expected)
+                                actual: \(DestinationCaseText.code(of: shown))
                                 """))
                 }
                 run.reach(reached, through: describe, at: location)

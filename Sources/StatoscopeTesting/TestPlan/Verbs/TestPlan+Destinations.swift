@@ -11,7 +11,9 @@ extension TestPlan {
     /// .THEN(\.destination, case: Notes.Destination.editor)
     /// ```
     ///
-    /// `THEN_Nil(\.destination)` checks that none is shown.
+    /// `case` is the case itself, written as its name, as for `presentation(_:case:dismiss:)`:
+    /// the specification and the failure name it (`.editor`). `THEN_Nil(\.destination)` checks that
+    /// none is shown.
     public func THEN<Destination: ScopeDestination, Child: Scope>(
         _ keyPath: @autoclosure @escaping @MainActor () -> KeyPath<S, Destination?>,
         case embed: @escaping @Sendable (Child) -> Destination,
@@ -21,18 +23,19 @@ extension TestPlan {
         let path = self.path
         return try add(
             .check, .then, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-            describe: { "\(Self.words(keyPath())) shows a \(Child.self)" },
+            describe: { "\(Self.words(keyPath())) shows \(DestinationCaseText.words(of: embed))" },
             perform: { run, scope in
                 let keyPath = keyPath()
                 run.checked(KeyPathText.propertyPath(keyPath, root: S.self), of: path.describe())
                 let shown = scope[keyPath: keyPath]
                 guard shown?.scope(ifCase: embed) == nil else { return .passed }
+                let expected = DestinationCaseText.code(of: embed)
                 return .failed(
                     .wrongValue,
                     """
-                    THEN(\(KeyPathText.code(keyPath)), case: ...) on \(path.describe()) failed
-                    expected: the case holding a \(Child.self)
-                    actual: \(shown.map { ".\($0.destinationCaseName)" } ?? "nil")
+                    THEN(\(KeyPathText.code(keyPath)), case: \(expected)) on \(path.describe()) failed
+                    expected: \(expected)
+                    actual: \(DestinationCaseText.code(of: shown))
                     """)
             })
     }
