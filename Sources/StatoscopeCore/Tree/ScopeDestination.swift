@@ -100,6 +100,8 @@ extension ScopeDestination {
     /// `embed` is the case itself, which only puts the scope it is given in the enum, so it is given a
     /// stand-in: no scope of its type may exist yet.
     package nonisolated static func caseName<Child: Scope>(of embed: (Child) -> Self) -> String? {
+        // A mirror of the app's own could read the stand-in as a scope.
+        guard !(Self.self is any CustomReflectable.Type) else { return nil }
         let standIn = CaseNameStandIn()
         return withExtendedLifetime(standIn) {
             // SAFETY: Sound because `embed` is the case's constructor, which stores the reference in the
