@@ -1171,7 +1171,7 @@ struct Round40PrivateScopeSecretTests {
             .WHEN(.show(card: "x"))
             .THEN(\.payAlert?.buttons.first?.label, equals: "Pay")
             .THEN(\.payAlert?.buttons.count, equals: 2)
-        // Known issue: `first` and `last` are not named yet.
+        // Known issue (documented in LivingDocumentation): `first` and `last` are not named.
         withKnownIssue {
             #expect(!plan.specification.contains("property>"), "specification: \(plan.specification)")
         }
@@ -1474,7 +1474,7 @@ struct Round40TapReportTests {
             .THEN(\.names.first, equals: "one")
             .THEN(\.names.last, equals: "two")
             .THEN(\.alert?.buttons.last?.label, equals: nil)
-        // Known issue: `first` and `last` are not named yet.
+        // Known issue (documented in LivingDocumentation): `first` and `last` are not named.
         withKnownIssue {
             #expect(!plan.specification.contains("property>"), "specification: \(plan.specification)")
         }
