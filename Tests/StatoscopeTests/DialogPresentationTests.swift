@@ -1,5 +1,6 @@
 import Statoscope
 import StatoscopeTestSupport
+import StatoscopeTesting
 import Testing
 
 @MainActor
@@ -28,6 +29,25 @@ struct DialogPresentationTests {
         #expect(notes.notes.isEmpty)
         #expect(notes.deleteAlert == nil)
         #expect(notes.dismissals == 0)
+    }
+
+    @Test func aTapOnAnAlertAComputedPropertyMakesSendsTheButtonWithItsLabel() async {
+        let gate = ComputedAlertGate()
+        let alert = gate.alert(\.alert, dismiss: .dismissed)
+        gate.send(.ask)
+        let open = alert.content!.buttons[0]
+        alert.tap(open)
+        #expect(gate.opened == 1)
+        alert.tap(open)
+        #expect(gate.opened == 1, "the alert is gone: a second tap sends nothing")
+    }
+
+    @Test func aPlanTapsAnAlertAComputedPropertyMakes() throws {
+        try ComputedAlertGate.GIVEN { ComputedAlertGate() }
+            .WHEN(.ask)
+            .WHEN(\.alert, tapping: "Open")
+            .THEN(\.opened, equals: 1)
+            .runTest()
     }
 
     @Test func theSystemHidingTheAlertWithoutATapSendsTheDismissal() async {
@@ -72,5 +92,29 @@ struct DialogPresentationTests {
         var other = shown
         other.buttons[0].action = .userCancelledDelete
         #expect(notes.deleteAlert != other)
+    }
+}
+
+/// Shows an alert through a computed property, which makes it anew on every read.
+@MainActor
+final class ComputedAlertGate: Scope {
+    var asking = false
+    var opened = 0
+    var alert: AlertState<When>? {
+        asking ? AlertState(title: "Open the gate?", buttons: [AlertButton("Open", send: .open)]) : nil
+    }
+
+    enum When: Sendable {
+        case ask, open, dismissed
+    }
+
+    func update(_ when: When) throws {
+        switch when {
+        case .ask: asking = true
+        case .open:
+            asking = false
+            opened += 1
+        case .dismissed: asking = false
+        }
     }
 }

@@ -333,7 +333,7 @@ func newRecipePlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 506
+// UsingScopesInSwiftUIAndUIKit.md, line 507
 
 func deleteAllPlan() throws {
     try RecipeShelf.GIVEN { RecipeShelf() }
@@ -348,7 +348,7 @@ func deleteAllPlan() throws {
         .runTest()
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 533
+// UsingScopesInSwiftUIAndUIKit.md, line 534
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeCountViewController: UIViewController {
@@ -375,7 +375,7 @@ final class RecipeCountViewController: UIViewController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 588
+// UsingScopesInSwiftUIAndUIKit.md, line 589
 #if canImport(UIKit) && !os(watchOS) && !STANDIN_WATCHOS
 
 final class RecipeShelfViewController: UIViewController {
@@ -445,7 +445,7 @@ final class RecipesNavigationController: UINavigationController {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 687
+// UsingScopesInSwiftUIAndUIKit.md, line 688
 
 @Observable
 final class AnimatedIngredients: Scope {
@@ -471,7 +471,7 @@ final class AnimatedIngredients: Scope {
     }
 }
 
-// UsingScopesInSwiftUIAndUIKit.md, line 716
+// UsingScopesInSwiftUIAndUIKit.md, line 717
 #if canImport(SwiftUI)
 
 struct AnimatedIngredientsView: View {
@@ -491,7 +491,7 @@ struct AnimatedIngredientsView: View {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 754
+// UsingScopesInSwiftUIAndUIKit.md, line 755
 #if canImport(Combine)
 
 final class RecipeBook: Scope, @preconcurrency ObservableObject {
@@ -512,7 +512,7 @@ final class RecipeBook: Scope, @preconcurrency ObservableObject {
 }
 #endif
 
-// UsingScopesInSwiftUIAndUIKit.md, line 788
+// UsingScopesInSwiftUIAndUIKit.md, line 789
 #if canImport(SwiftUI)
 
 struct RecipeDetailView_Previews: PreviewProvider {

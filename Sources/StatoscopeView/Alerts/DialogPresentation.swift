@@ -46,11 +46,18 @@ public struct DialogPresentation<Content, Action> {
 
     /// Sends the event of `button`, as the system does when the user taps it, while the dialog shown
     /// holds that button: a tap on a button of a dialog since hidden or replaced (a second tap, a late
-    /// one) sends nothing.
+    /// one) sends nothing. A dialog a computed property makes anew on every read holds new buttons each
+    /// time: the button tapped is then its button with the same label and role.
     public func tap(_ button: AlertButton<Action>) {
-        guard let shown = shownButtons(), shown.contains(where: { $0.identity.isSame(as: button.identity) })
+        guard let shown = shownButtons() else { return }
+        if shown.contains(where: { $0.identity.isSame(as: button.identity) }) {
+            return send(button.action)
+        }
+        guard let first = shown.first, let again = shownButtons()?.first,
+            !first.identity.isSame(as: again.identity),
+            let same = shown.first(where: { $0.label == button.label && $0.role == button.role })
         else { return }
-        send(button.action)
+        send(same.action)
     }
 }
 

@@ -13,9 +13,10 @@ extension TestPlan {
     /// ```
     ///
     /// The system hides an alert when one of its buttons is tapped, so the update of the button's
-    /// event clears it or shows another: the step fails if the alert tapped is still there afterwards,
-    /// if no alert is shown, or if it has no such button (the message lists those it has). Under strict state, the step's
-    /// check counts as reading the alert.
+    /// event clears it or shows another: the step fails if the alert tapped is still there afterwards
+    /// (for an alert a computed property makes, if any alert is), if no alert is shown, or if it has
+    /// no such button (the message lists those it has). Under strict state, the step's check counts
+    /// as reading the alert.
     public func WHEN(
         _ alert: @autoclosure @escaping @MainActor () -> KeyPath<S, AlertState<S.When>?>,
         tapping label: String,
@@ -74,6 +75,12 @@ extension TestPlan {
         }
     }
 
+    /// Whether two reads of a dialog gave different buttons: a computed property makes it anew.
+    private static func isMadeOnRead(_ first: [AlertButton<S.When>], again: [AlertButton<S.When>]?) -> Bool {
+        guard let button = first.first, let other = again?.first else { return false }
+        return !button.identity.isSame(as: other.identity)
+    }
+
     /// The tap of both kinds of dialog, which differ in how their buttons are read.
     private func tapping<Dialog>(
         _ label: String, in dialog: @escaping @MainActor () -> KeyPath<S, Dialog?>, kind: String,
@@ -130,9 +137,12 @@ extension TestPlan {
                 }
                 let outcome = run.outcomeOfReportedErrors(during: step())
                 guard outcome == .passed else { return outcome }
-                // Another dialog shown by the update (the next question) is not the one tapped.
+                // Another dialog shown by the update (the next question) is not the one tapped; a
+                // dialog a computed property makes anew on every read is the one tapped while shown.
                 if let still = scope[keyPath: keyPath],
-                    buttons(still)?.contains(where: { $0.identity.isSame(as: button.identity) }) == true
+                    let stillButtons = buttons(still),
+                    stillButtons.contains(where: { $0.identity.isSame(as: button.identity) })
+                        || Self.isMadeOnRead(stillButtons, again: buttons(scope[keyPath: keyPath]))
                 {
                     return .failed(
                         .wrongValue,
