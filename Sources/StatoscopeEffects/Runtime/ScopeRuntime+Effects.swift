@@ -146,10 +146,8 @@ extension ScopeRuntime {
                 let id = entry.id
                 if let delay = entry.delay {
                     schedule(id, after: delay)
-                } else if let delivery = entry.payload.deliveryOnStart {
-                    arrived.append { [self] in finish(id, outcome: delivery) }
-                } else if let ended = startRecordedWait(id, entry.payload) {
-                    arrived.append { [self] in attemptEndedByHand(id, outcome: ended) }
+                } else if let arrival = arrivalOnStart(id, entry.payload) {
+                    arrived.append(arrival)
                 }
                 if entry.payload.isStream, let timer = entry.payload.pristine as? RepeatingTimer {
                     startTimer(entry.id, timer, after: entry.delay ?? .zero)

@@ -17,6 +17,17 @@ extension DelayedEvent: RecordedWait {
 }
 
 extension ScopeRuntime {
+    /// A recorded effect starts, in a test plan: what arrives at once, if anything (a delayed event
+    /// with no delay, or an effect that only waits for none); one that waits longer is ended by the
+    /// plan's clock (see ``startRecordedWait(_:_:)``).
+    func arrivalOnStart(_ id: EffectID, _ effect: EnqueuedEffect) -> (@MainActor () -> Void)? {
+        if let delivery = effect.deliveryOnStart {
+            return { [self] in finish(id, outcome: delivery) }
+        }
+        guard let ended = startRecordedWait(id, effect) else { return nil }
+        return { [self] in attemptEndedByHand(id, outcome: ended) }
+    }
+
     /// A recorded effect started, in a test plan: if it only waits (a ``DelayedEvent`` enqueued as an
     /// effect, animated or mapped, rather than with ``ScopeEffects/enqueue(_:after:key:)``), it ends
     /// when the plan's clock has moved its wait past now, as it does live on the scope's clock. Returns

@@ -167,11 +167,8 @@ extension ScopeRuntime {
     private func startDue(at now: Duration) -> Int {
         var sent = 0
         for entry in effects.startDue(at: now) {
-            if let delivery = entry.payload.deliveryOnStart {
-                finish(entry.id, outcome: delivery)
-                sent += 1
-            } else if let ended = startRecordedWait(entry.id, entry.payload) {
-                attemptEndedByHand(entry.id, outcome: ended)
+            if let arrival = arrivalOnStart(entry.id, entry.payload) {
+                arrival()
                 sent += 1
             }
         }
