@@ -202,7 +202,7 @@ final class R40bShelf: Scope {
 
 // MARK: - Taps made twice, too late, or from inside an update
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAlertTapTests {
     // UsingScopesInSwiftUIAndUIKit, "Ask with alerts and confirmation dialogs": "the system hides an
     // alert as soon as a button is tapped ... a tap sends the button's event". A tap delivered twice (a
@@ -464,7 +464,7 @@ private final class R40bLoader: Scope {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAlertPlanTests {
     // "Ask with alerts and confirmation dialogs": a plan "taps a button by its label in one step, which
     // sends the button's event and checks that the alert is gone"; Guarantees: "A test plan means what
@@ -646,7 +646,7 @@ private final class R40bPrefs: Scope {
 
 // MARK: - Flight recordings and plans written from sessions with alerts
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAlertRecordingTests {
     // RecordingAndReplay, "From a recording to a test plan": "An event whose update threw while it was
     // recorded becomes a WHEN_Throws ... from a flight recording in an error report, the plan reproduces
@@ -785,7 +785,7 @@ private final class R40bDeinitSender {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAnimatedSendTests {
     // "Animate a change": "an animation that returns without calling it has the event sent after it,
     // without the animation, and an AnimationNeverSent reported to ErrorReporting"; Guarantees: a
@@ -933,7 +933,7 @@ struct Round40DeeperSeamAnimatedSendTests {
 
 // MARK: - Animated effects on virtual time
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAnimatedTimeTests {
     // "Animate a change": "whose result is then sent inside it, also when a test plan completes the
     // effect"; Guarantees, retries: "A retrying effect delivers once". Failed once, retried after its
@@ -1052,7 +1052,7 @@ private final class R40bNeedsLive: Scope {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamPreviewTests {
     // InjectingDependencies, "Values for tests and previews": in Xcode's previews "a tree that sets no
     // context reads preview values", in "its scopes and its effects" (Guarantees); ScopeTrees: inject
@@ -1350,7 +1350,7 @@ private final class R40bRows: Scope {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamDestinationTests {
     // ScopeTrees, "Moving is not dismissal": "moving a child to another property ... within one update,
     // keeps its effects running; its @Injected and @Superscope properties resolve through its new
@@ -1535,7 +1535,7 @@ struct Round40DeeperSeamDestinationTests {
 
 // MARK: - Destinations in plans: forks in a case, taps that close the sheet, strict state
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamDestinationPlanTests {
     // "Show one destination among several": WITH(\.destination, case:) addresses the scope of a case;
     // WritingTestPlans, "Branches": a FORK's branch is rebuilt and brought to the fork point. A fork
@@ -1702,7 +1702,7 @@ private final class R40bSubDialog: R40bBaseDialog {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamObserverAndSizeTests {
     // "Keep UIKit and AppKit views up to date": "A closure that sends events may change what it has just
     // read ... it then runs again at once, until a run leaves what the run before it read as it was".
@@ -1815,7 +1815,7 @@ private final class R40bScreen: IdentifiableScope {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamNavigationTests {
     // Guarantees, "A navigation link's push is an event" and "A scope is never linked below itself":
     // "Assigning a scope's ancestor, or the scope itself, to one of its @Subscope properties leaves the
@@ -1848,7 +1848,7 @@ struct Round40DeeperSeamNavigationTests {
 
 // MARK: - App groups on Linux
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAppGroupTests {
     // Guarantees, "An app and its extensions share an app group's values": "a group that is no
     // identifier (empty, . or .., longer than 255 bytes, or holding a path separator, whitespace or a
@@ -1951,7 +1951,7 @@ private final class R40bLayout: Scope {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamTwinCaseTests {
     // "Show one destination among several": presentation(_:case:dismiss:) "makes the binding of one case",
     // "the case is named by itself". Two cases may hold the same type of scope (a sheet and a popover of
@@ -2053,7 +2053,7 @@ private struct R40bFailing: Effect, Equatable {
     func runEffect() async throws -> Int { throw R40bOffline() }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamAnimationOrderTests {
     // Guarantees: "Every event is handled, once, in the order sent." An animation that sends another
     // event before it calls its own send: the animated event was sent first, and is handled first.
@@ -2174,7 +2174,7 @@ private func r40bSpecPlan() throws -> TestPlan<R40bSpecDesk> {
         .THEN(\.note, equals: "open")
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamTwoPlacesTests {
     // The control for the destination's case above, which fails: ScopeTrees, "A scope's life is its
     // life in the tree": "A scope is in the app while it is a root that is alive, or linked below
@@ -2251,7 +2251,7 @@ private func r40bLabel(_ destination: R40bNotes.Destination?) -> String {
     }
 }
 
-@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(5)))
+@MainActor @Suite(.isolatedInstruments, .timeLimit(.minutes(20)))
 struct Round40DeeperSeamDestinationValueTests {
     // public-api: ScopeDestination refines Equatable, its `==` given by the library; the article's
     // Notes fixture has a case without a scope. Two values are equal when they are the same case

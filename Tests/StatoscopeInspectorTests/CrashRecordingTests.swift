@@ -100,7 +100,7 @@ private enum CrashingChild {
 
 /// Apps killed in child processes, their surviving flight recordings read in the parent.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(20)))
 struct CrashRecordingTests {
     /// The file the child of this test process left as `name`, read, then deleted.
     private func recovered(_ name: String) throws -> FlightRecordingFile {
