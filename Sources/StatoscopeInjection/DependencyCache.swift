@@ -15,6 +15,15 @@ package struct DependencyCache {
     package struct Injection {
         package let value: any Sendable
         package let type: Any.Type
+        /// Whether a test may stand in for it (see ``StandsInForInjected``): known once, when it is
+        /// injected, so that a read of any other value asks nothing more.
+        let mayBeStoodInFor: Bool
+
+        init(value: any Sendable, type: Any.Type) {
+            self.value = value
+            self.type = type
+            mayBeStoodInFor = value is any StandsInForInjected
+        }
     }
 
     /// Values injected at this scope with `inject`, keyed by the type they were injected as.

@@ -34,11 +34,24 @@ extension ScopeRuntime {
     }
 
     /// The value of that type injected nearest at or above this scope, else the one the plan whose
-    /// `GIVEN` is building the scope injects, if any.
+    /// `GIVEN` is building the scope injects, if any. Where a test's rules apply and the test provides
+    /// a value that stands in for injected ones (a plan's clock), the stand-in.
     private func injectedValue<Value: Sendable>(of type: Value.Type) -> Value? {
         let key = ObjectIdentifier(type)
-        if let value = provider(of: key)?.dependencies.injected[key]?.value as? Value { return value }
+        if let injection = provider(of: key)?.dependencies.injected[key],
+            let value = injection.value as? Value
+        {
+            return injection.mayBeStoodInFor ? standIn(for: value, key: key) : value
+        }
         return DependencySnapshot.building?.value(of: type)
+    }
+
+    /// What the test whose rules apply here reads in place of `value`, which a subtree injected.
+    private func standIn<Value>(for value: Value, key: ObjectIdentifier) -> Value {
+        guard let rules = nearestContext?.testRules,
+            let provided = rules.provided[key] as? any StandsInForInjected
+        else { return value }
+        return provided.standIn(forAny: value) as? Value ?? value
     }
 
     /// The context that applies at this scope: the one set nearest at or above it, found, and

@@ -175,36 +175,32 @@ struct VirtualDelayedEventLimitTests {
     @Test func eventsThatEnqueueThemselvesAgainStopTheClockAtTheLimit() {
         // Synchronous on the main actor: no plan runs in between to see the recorded mode.
         ScopeRuntime.effectExecution = .recorded
-        ScopeRuntime.resetVirtualTime()
-        defer {
-            ScopeRuntime.effectExecution = .running
-            ScopeRuntime.resetVirtualTime()
-        }
+        defer { ScopeRuntime.effectExecution = .running }
+        let clock = PlanClock()
         let repeater = Repeater()
+        repeater.inject(clock.effectClock)
         repeater.send(.again)
 
-        #expect(!ScopeRuntime.advanceVirtualTime(by: .seconds(86_400), limit: 1_000))
+        #expect(!clock.advance(by: .seconds(86_400), limit: 1_000))
 
         #expect(repeater.count == 1_001, "the first, and the thousand the clock sent")
-        #expect(ScopeRuntime.virtualTime == .seconds(1), "stopped at the last event sent")
+        #expect(clock.now == .seconds(1), "stopped at the last event sent")
         #expect(repeater.effectsState.effects.count == 1, "the next one still scheduled")
         repeater.effectsState.cancelAllEffects()
     }
 
     @Test func eventsThatEnqueueThemselvesAgainAsEffectsStopTheClockAtTheLimit() {
         ScopeRuntime.effectExecution = .recorded
-        ScopeRuntime.resetVirtualTime()
-        defer {
-            ScopeRuntime.effectExecution = .running
-            ScopeRuntime.resetVirtualTime()
-        }
+        defer { ScopeRuntime.effectExecution = .running }
+        let clock = PlanClock()
         let repeater = EffectRepeater()
+        repeater.inject(clock.effectClock)
         repeater.send(.again)
 
-        #expect(!ScopeRuntime.advanceVirtualTime(by: .seconds(86_400), limit: 1_000))
+        #expect(!clock.advance(by: .seconds(86_400), limit: 1_000))
 
         #expect(repeater.count == 1_001, "the first, and the thousand the clock sent")
-        #expect(ScopeRuntime.virtualTime == .seconds(1), "stopped at the last event sent")
+        #expect(clock.now == .seconds(1), "stopped at the last event sent")
         #expect(repeater.effectsState.effects.count == 1, "the next one still waiting")
         repeater.effectsState.cancelAllEffects()
     }

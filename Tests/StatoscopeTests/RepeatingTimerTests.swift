@@ -97,19 +97,17 @@ struct VirtualTimerLimitTests {
     @Test func timersThatTheirTicksStartStopTheClockAtTheLimit() {
         // Synchronous on the main actor: no plan runs in between to see the recorded mode.
         ScopeRuntime.effectExecution = .recorded
-        ScopeRuntime.resetVirtualTime()
-        defer {
-            ScopeRuntime.effectExecution = .running
-            ScopeRuntime.resetVirtualTime()
-        }
+        defer { ScopeRuntime.effectExecution = .running }
+        let clock = PlanClock()
         let multiplier = Multiplier()
+        multiplier.inject(clock.effectClock)
         multiplier.send(.start)
-        #expect(ScopeRuntime.timerTicks(within: .milliseconds(40)) == 40, "one timer running now")
+        #expect(clock.timerTicks(within: .milliseconds(40)) == 40, "one timer running now")
 
-        #expect(!ScopeRuntime.advanceVirtualTime(by: .milliseconds(40), limit: 1_000))
+        #expect(!clock.advance(by: .milliseconds(40), limit: 1_000))
 
         #expect(multiplier.ticks == 1_000)
-        #expect(ScopeRuntime.virtualTime < .milliseconds(40), "stopped at the last tick delivered")
+        #expect(clock.now < .milliseconds(40), "stopped at the last tick delivered")
         multiplier.effectsState.cancelAllEffects()
     }
 }

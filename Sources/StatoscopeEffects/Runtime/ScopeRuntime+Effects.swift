@@ -99,15 +99,15 @@ extension ScopeRuntime {
         }
     }
 
-    /// The time a throttle measures its interval on, and the clock it was read on: the plan's
-    /// virtual clock (no identity) while effects are recorded, else the scope's ``EffectClock``.
+    /// The time a throttle measures its interval on, and the clock it was read on: the scope's plan
+    /// clock (no identity) while effects are recorded, else the scope's ``EffectClock``.
     /// Other policies read no clock.
     private func now(for policy: EffectKeyPolicy) -> (Duration, AnyObject?) {
         switch policy {
         case .throttle, .throttleLatest: break
         case .cancelOlder, .keepOlder, .debounce: return (.zero, nil)
         }
-        guard Self.effectExecution != .recorded else { return (Self.virtualTime, nil) }
+        guard Self.effectExecution != .recorded else { return (planClock?.now ?? .zero, nil) }
         let clock = resolve(EffectClock.self)
         return (clock.elapsed, clock.identity)
     }

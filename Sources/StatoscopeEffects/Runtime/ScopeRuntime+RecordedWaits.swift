@@ -36,8 +36,9 @@ extension ScopeRuntime {
         guard let waiting = effect.pristine as? any RecordedWait else { return nil }
         let outcome = waiting.outcomeAfterWait
         guard waiting.wait > .zero else { return outcome }
-        let due = Self.later(Self.virtualTime, by: EffectClock.boundedWait(waiting.wait))
-        Self.endEffect(atVirtualTime: due) { [weak self] in
+        // Outside a plan's tree no clock moves: the wait never ends.
+        guard let clock = planClock else { return nil }
+        clock.endEffect(at: clock.later(by: EffectClock.boundedWait(waiting.wait))) { [weak self] in
             // Nothing if it was cancelled, or ended by hand, meanwhile.
             self?.attemptEndedByHand(id, outcome: outcome)
         }

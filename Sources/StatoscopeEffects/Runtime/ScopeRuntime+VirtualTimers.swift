@@ -18,7 +18,7 @@ struct VirtualTimer {
         // The interval is a millisecond at least and the plan's time ends at `Int64.max` seconds:
         // a tick count that far is about 10^22, and the product stays well inside `Duration`.
         let offset = interval * (ticks + 1)
-        guard offset <= ScopeRuntime.latestVirtualTime - start else { return nil }
+        guard offset <= PlanClock.latestTime - start else { return nil }
         return start + offset
     }
 
@@ -76,35 +76,12 @@ struct TimerQueue {
 }
 
 extension ScopeRuntime {
-    /// The most ticks, and delayed events, one passage of the plan's time delivers: more (a
-    /// millisecond timer over a century, an event enqueuing itself again every millisecond) would
-    /// hold the plan for hours, so the step fails instead (see ``timerTicks(within:limit:)``).
-    package static let mostTicksAtOnce = 1_000_000
-
-    /// Starts ticking a recorded timer on the plan's clock, its first interval beginning `delay` from
-    /// now.
+    /// Starts ticking a recorded timer on the scope's plan clock, its first interval beginning
+    /// `delay` from now; outside a plan's tree it never ticks.
     func startTimer(_ id: EffectID, _ timer: RepeatingTimer, after delay: Duration) {
-        Self.queue(
-            VirtualTimer(
-                runtime: self, id: id, start: Self.later(Self.virtualTime, by: delay),
-                interval: timer.tickInterval))
-    }
-
-    /// How many ticks the recorded timers would deliver were the plan's time to pass by `duration`,
-    /// counting no further than `limit`: the ticks' own handling may enqueue or cancel timers, so
-    /// this is what the timers running now would deliver.
-    package static func timerTicks(within duration: Duration, limit: Int = mostTicksAtOnce) -> Int {
-        let target = later(virtualTime, by: duration)
-        var total = 0
-        for timer in recordedTimers where timer.isAlive {
-            guard timer.due <= target else { continue }
-            // Whole intervals from the next tick to the target, plus that tick.
-            let count = (target - timer.due) / timer.interval
-            guard count < Double(limit) else { return limit + 1 }
-            total += Int(count) + 1
-            if total > limit { return total }
-        }
-        return total
+        guard let clock = planClock else { return }
+        clock.queue(
+            VirtualTimer(runtime: self, id: id, start: clock.later(by: delay), interval: timer.tickInterval))
     }
 
     /// Delivers a recorded timer's latest tick, through its map chain.

@@ -37,6 +37,8 @@ public struct EffectClock: Injectable {
     /// Identifies this value and its copies: a throttle measures an interval between two instants of
     /// one clock, and an interval that started on another clock is over.
     let identity = Identity()
+    /// The test plan's clock whose time this is, for a clock a plan provides; nil for any other.
+    package let planClock: PlanClock?
 
     /// Waits on `clock`.
     public init<C: Clock>(_ clock: C) where C.Duration == Duration {
@@ -45,15 +47,17 @@ public struct EffectClock: Injectable {
         deadlineSleeper = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
         elapsedTime = { origin.duration(to: clock.now) }
         minimumResolution = clock.minimumResolution
+        planClock = nil
     }
 
-    /// A clock whose time is what `virtualTime` holds, which a test plan moves: a sleep lasts until
+    /// The clock of `planClock`, whose time `time` holds as the plan moves it: a sleep lasts until
     /// its task is cancelled, since nothing in a plan waits.
-    package init(virtualTime: CriticalState<Duration>) {
+    init(planClock: PlanClock, time: CriticalState<Duration>) {
         sleeper = { _ in try await Task.sleep(for: Self.longestWait) }
         deadlineSleeper = { _ in try await Task.sleep(for: Self.longestWait) }
-        elapsedTime = { virtualTime.withLock { $0 } }
+        elapsedTime = { time.withLock { $0 } }
         minimumResolution = .nanoseconds(1)
+        self.planClock = planClock
     }
 
     /// An object whose identity is that of an ``EffectClock`` value.

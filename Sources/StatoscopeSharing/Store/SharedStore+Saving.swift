@@ -21,13 +21,14 @@ extension SharedStore {
 
     /// Saves the first change after a quiet period at once, and opens a window of the write delay:
     /// the changes made in it are saved together, with their latest values, when it ends. While a
-    /// test plan runs, the window lasts on the plan's virtual time, as effects' waits do.
+    /// test plan runs, the window lasts on the writer's plan clock, as its effects' waits do.
     private func scheduleSave(onClockOf runtime: ScopeRuntime) {
         guard case .coalesced(let delay) = schedule else { return }
         if ScopeRuntime.effectExecution == .recorded {
-            guard planWindow?.line != ScopeRuntime.virtualTimeLine else { return }
+            guard let clock = runtime.planClock else { return writeHere() }
+            guard planWindow?.clock !== clock else { return }
             writeHere()
-            return openPlanWindow(lasting: delay)
+            return openPlanWindow(lasting: delay, on: clock)
         }
         guard saveTimer == nil else { return }
         startSaving()
@@ -50,25 +51,24 @@ extension SharedStore {
         }
     }
 
-    /// Opens a window of `delay` on the plan's virtual time: when the plan's time reaches its end,
-    /// what changed meanwhile is saved, at that instant, and another window opens. A window of zero
-    /// never opens: every change is saved at once. Saves are made on the main actor, so that a
-    /// check right after the instant finds them made.
-    private func openPlanWindow(lasting delay: Duration) {
+    /// Opens a window of `delay` on a plan's clock: when the clock reaches its end, what changed
+    /// meanwhile is saved, at that instant, and another window opens. A window of zero never opens:
+    /// every change is saved at once. Saves are made on the main actor, so that a check right after
+    /// the instant finds them made.
+    private func openPlanWindow(lasting delay: Duration, on clock: PlanClock) {
         changedInWindow = false
         guard delay > .zero else {
             planWindow = nil
             return
         }
-        let window = PlanWindow(
-            line: ScopeRuntime.virtualTimeLine, end: ScopeRuntime.later(ScopeRuntime.virtualTime, by: delay))
+        let window = PlanWindow(clock: clock, end: clock.later(by: delay))
         planWindow = window
-        ScopeRuntime.atVirtualTime(window.end) { [weak self] in
-            guard let self, self.planWindow == window else { return }
+        clock.at(window.end) { [weak self, weak clock] in
+            guard let self, let clock, self.planWindow == window else { return }
             self.planWindow = nil
             guard self.changedInWindow else { return }
             self.writeHere()
-            self.openPlanWindow(lasting: delay)
+            self.openPlanWindow(lasting: delay, on: clock)
         }
     }
 

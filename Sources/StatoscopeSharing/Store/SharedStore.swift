@@ -31,17 +31,21 @@ public final class SharedStore: Injectable {
     /// When changes are saved.
     enum WriteSchedule {
         /// The first change after a quiet period at once, those made within the delay after it when
-        /// the delay ends: on the clock the changing scope sees, or on the plan's virtual time while
-        /// a test plan runs.
+        /// the delay ends: on the clock the changing scope sees, or on its plan clock while a test
+        /// plan runs.
         case coalesced(Duration)
         /// Never: a replay's stand-in, whose values no one reads back.
         case never
     }
 
-    /// A write window on a plan's virtual time: the line it was opened on, and when it ends.
+    /// A write window on a plan's clock: the clock, which goes with its line, and when it ends.
     struct PlanWindow: Equatable {
-        let line: UInt64
+        weak var clock: PlanClock?
         let end: Duration
+
+        static func == (lhs: PlanWindow, rhs: PlanWindow) -> Bool {
+            lhs.clock === rhs.clock && lhs.end == rhs.end
+        }
     }
 
     let schedule: WriteSchedule

@@ -64,7 +64,7 @@ enum PendingEffects {
                         .missingEffect,
                         """
                         \(step()): the pending \(E.self) has not started: it starts at \(start) on the plan's clock, \
-                        now at \(ScopeRuntime.virtualTime); let time pass with WHEN_TimePasses
+                        now at \(run.clock(of: scope).now); let time pass with WHEN_TimePasses
                         expected: one started \(E.self)
                         actual: pending effects: \(EffectText.list(all.map(\.payload.pristine)))
                         """))

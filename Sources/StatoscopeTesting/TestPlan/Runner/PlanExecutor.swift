@@ -16,10 +16,6 @@ package enum PlanExecutor {
         let previous = ScopeRuntime.effectExecution
         ScopeRuntime.effectExecution = .recorded
         defer { ScopeRuntime.effectExecution = previous }
-        // Each line, a fork's replay included, runs on its own virtual time from zero.
-        ScopeRuntime.resetVirtualTime()
-        defer { ScopeRuntime.resetVirtualTime() }
-
         let run = PlanRun(clearing: core.clearing, tracksState: settings.tracksState)
         let registration = ErrorReporting.addHandler { [weak run] report in run?.capture(report) }
         defer { registration.remove() }
@@ -38,7 +34,8 @@ package enum PlanExecutor {
         while true {
             switch action {
             case .build:
-                ScopeRuntime.resetVirtualTime()
+                // Each line, a fork's replay included, runs on its own time from zero.
+                run.startClock()
                 action = machine.built(build(core, into: run))
                 if let ledger = run.ledger { ledger.rebase(on: ledger.scopes(of: run)) }
             case .replay(let step):

@@ -32,6 +32,10 @@ package final class PlanRun {
     package let ledger: StateLedger?
     /// The line's root scope, from `GIVEN`.
     package private(set) var root: (any Scope)?
+    /// The line's clock, which the plan provides to its tree: the time of every scope that injects
+    /// no clock of its own. It keeps the clocks of the subtrees that do. Each line has its own,
+    /// from zero.
+    package private(set) var clock = PlanClock()
     private var reached: [Reached] = []
     private var reachedIndex: [ObjectIdentifier: Int] = [:]
     private var updateErrors: [ErrorReport] = []
@@ -60,6 +64,16 @@ package final class PlanRun {
         self.clearing = clearing
         self.planClearing = clearing
         self.ledger = tracksState ? StateLedger() : nil
+    }
+
+    /// Starts a line's time from zero, before `GIVEN` builds its scope.
+    package func startClock() {
+        clock = PlanClock()
+    }
+
+    /// The clock `scope`'s effects wait on: the one its subtree injected, if it did, else the line's.
+    package func clock(of scope: some Scope) -> PlanClock {
+        ScopeRuntimeTable.existingRuntime(for: scope)?.planClock ?? clock
     }
 
     /// Starts a line with the scope `GIVEN` built.
@@ -214,8 +228,8 @@ package final class PlanRun {
             .test(
                 TestDependencyRules(
                     allowedTypes: core.liveDependencies, allowsEveryType: core.allowsEveryLiveDependency,
-                    // An update that reads the clock reads the line's virtual time, as its effects wait on it.
-                    provided: [ObjectIdentifier(EffectClock.self): ScopeRuntime.virtualEffectClock],
+                    // An update that reads the clock reads the line's time, as its effects wait on it.
+                    provided: [ObjectIdentifier(EffectClock.self): clock.effectClock],
                     report: { read in missing.withLock { $0.append(read) } })))
     }
 

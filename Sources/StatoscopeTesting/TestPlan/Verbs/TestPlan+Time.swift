@@ -13,6 +13,10 @@ extension TestPlan {
     /// the step. It stops at `.seconds(Int64.max)`, far beyond any live clock: time passing beyond
     /// leaves it there, and throttles' intervals go on.
     ///
+    /// The clock it moves is the one the scope it is aimed at waits on: the plan's, shared by every
+    /// scope that injects no `EffectClock`, or, inside `WITH`, the virtual time of a subtree that
+    /// injects a clock of its own, which no other step moves.
+    ///
     /// <!-- compiled with: Debounce -->
     /// <!-- compiled inside: func sample(plan: TestPlan<SearchScreen>) throws { _ = try plan … } -->
     /// ```swift
@@ -29,7 +33,7 @@ extension TestPlan {
         try add(
             .action, .when, at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column),
             describe: { "`\(duration)` passes" },
-            perform: { run, _ in
+            perform: { run, scope in
                 guard duration >= .zero else {
                     return .failed(
                         .misuse,
@@ -39,24 +43,25 @@ extension TestPlan {
                         actual: \(duration): the plan's clock only moves forward
                         """)
                 }
-                let ticks = ScopeRuntime.timerTicks(within: duration)
-                guard ticks <= ScopeRuntime.mostTicksAtOnce else {
+                let clock = run.clock(of: scope)
+                let ticks = clock.timerTicks(within: duration)
+                guard ticks <= PlanClock.mostTicksAtOnce else {
                     return .failed(
                         .misuse,
                         """
                         WHEN_TimePasses(\(duration)) failed
-                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks in one step
+                        expected: at most \(PlanClock.mostTicksAtOnce) timer ticks in one step
                         actual: the running timers would tick more than that; let less time pass at once
                         """)
                 }
-                guard ScopeRuntime.advanceVirtualTime(by: duration) else {
+                guard clock.advance(by: duration) else {
                     return .failed(
                         .misuse,
                         """
                         WHEN_TimePasses(\(duration)) failed
-                        expected: at most \(ScopeRuntime.mostTicksAtOnce) timer ticks and delayed events in one step
+                        expected: at most \(PlanClock.mostTicksAtOnce) timer ticks and delayed events in one step
                         actual: the timers and delayed events, with those their updates started, delivered more \
-                        than that; the plan's clock stopped at \(ScopeRuntime.virtualTime)
+                        than that; the plan's clock stopped at \(clock.now)
                         """)
                 }
                 return run.outcomeOfReportedErrors(during: "WHEN_TimePasses(\(duration))")
