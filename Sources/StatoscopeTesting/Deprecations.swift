@@ -422,9 +422,9 @@ extension TestPlan {
         }
     }
 
-    /// Moves the plan's clock forward by `duration`, as
-    /// ``WHEN_TimePasses(_:fileID:filePath:line:column:)`` does, reporting what the updates it causes
-    /// throw at a subscope's step. The clock is the plan's: every scope's waits move with it.
+    /// Moves the subscope's clock forward by `duration`, as
+    /// ``WHEN_TimePasses(_:fileID:filePath:line:column:)`` inside `WITH` does: the plan's clock, or the
+    /// virtual time of a subtree that injects a clock of its own.
     @available(*, deprecated, message: "use WITH(\\.child) { try $0.WHEN_TimePasses(duration) }")
     public func WHEN_TimePasses<Child: Scope>(
         _ subscope: @autoclosure @escaping @MainActor () -> KeyPath<S, Child>, _ duration: Duration,

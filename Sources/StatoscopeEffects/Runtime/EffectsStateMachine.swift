@@ -72,8 +72,8 @@ package struct EffectsStateMachine<Payload> {
     /// instants of one clock, so a start on another clock (a clock injected since) starts a new one.
     private struct ThrottleStart {
         let at: Duration
-        /// The clock's identity, held so that it is not reused by another clock; nil for the plan's
-        /// virtual clock.
+        /// The clock's identity (a plan clock in a test plan), held so that it is not reused by
+        /// another clock; nil where no clock was read.
         let clock: AnyObject?
 
         func isWithin(_ interval: Duration, of now: Duration, on clock: AnyObject?) -> Bool {
@@ -181,7 +181,7 @@ package struct EffectsStateMachine<Payload> {
 
     /// Stages an effect. With a key already in flight, `policy` says which of the two survives.
     /// `now` is the time on the scope's clock, which only a throttle reads, and `clock` identifies
-    /// that clock (nil for the plan's virtual clock): a throttle's interval runs on one clock.
+    /// that clock: a throttle's interval runs on one clock.
     ///
     /// A debounce's quiet period and a throttle's interval count as ``EffectClock/longestWait`` when
     /// longer, and as zero when negative: a quiet period of zero starts the effect at once, and an

@@ -30,8 +30,18 @@ package final class PlanClock {
     /// The clocks of the subtrees that inject an ``EffectClock`` of their own, by that clock's
     /// identity, which they hold: only the line's clock has any.
     private var subtreeClocks: [ObjectIdentifier: (identity: AnyObject, clock: PlanClock)] = [:]
+    /// The line's clock, which keeps this one: itself for the line's own. What is timed on one
+    /// line's clocks (a store's write window) tells them from another line's by it.
+    package private(set) weak var line: PlanClock?
 
-    package init() {}
+    /// A line's clock.
+    package init() {
+        line = self
+    }
+
+    private init(line: PlanClock) {
+        self.line = line
+    }
 
     /// Where a plan's time stops: time passing beyond it, which no live clock reaches, leaves the
     /// clock here rather than overflowing `Duration`.
@@ -45,7 +55,7 @@ package final class PlanClock {
     /// An ``EffectClock`` whose time is this clock's: what a plan's scopes read with `@Injected`.
     /// Nothing in a plan sleeps on it (effects do not run there); a sleep on it lasts until its task
     /// is cancelled.
-    package private(set) lazy var effectClock = EffectClock(planClock: self, time: reading)
+    package var effectClock: EffectClock { EffectClock(planClock: self, time: reading) }
 
     /// The clock that stands, in this line, for `injected`, a clock a subtree injected: this one if
     /// `injected` is already a plan clock's, else one of its own, made the first time it is asked
@@ -54,7 +64,7 @@ package final class PlanClock {
         if let planClock = injected.planClock { return planClock }
         let key = ObjectIdentifier(injected.identity)
         if let known = subtreeClocks[key] { return known.clock }
-        let clock = PlanClock()
+        let clock = PlanClock(line: self)
         subtreeClocks[key] = (injected.identity, clock)
         return clock
     }

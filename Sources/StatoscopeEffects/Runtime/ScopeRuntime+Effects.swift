@@ -100,14 +100,18 @@ extension ScopeRuntime {
     }
 
     /// The time a throttle measures its interval on, and the clock it was read on: the scope's plan
-    /// clock (no identity) while effects are recorded, else the scope's ``EffectClock``.
+    /// clock while effects are recorded, else the scope's ``EffectClock``. A scope given another
+    /// clock since its latest start, live or in a plan, starts a new interval.
     /// Other policies read no clock.
     private func now(for policy: EffectKeyPolicy) -> (Duration, AnyObject?) {
         switch policy {
         case .throttle, .throttleLatest: break
         case .cancelOlder, .keepOlder, .debounce: return (.zero, nil)
         }
-        guard Self.effectExecution != .recorded else { return (planClock?.now ?? .zero, nil) }
+        if Self.effectExecution == .recorded {
+            guard let clock = planClock else { return (.zero, nil) }
+            return (clock.now, clock)
+        }
         let clock = resolve(EffectClock.self)
         return (clock.elapsed, clock.identity)
     }

@@ -26,7 +26,9 @@ extension SharedStore {
         guard case .coalesced(let delay) = schedule else { return }
         if ScopeRuntime.effectExecution == .recorded {
             guard let clock = runtime.planClock else { return writeHere() }
-            guard planWindow?.clock !== clock else { return }
+            // A window open on this line waits on the clock of the change that opened it, as it
+            // does live; one of an earlier line is over.
+            if let window = planWindow, let line = window.clock?.line, line === clock.line { return }
             writeHere()
             return openPlanWindow(lasting: delay, on: clock)
         }

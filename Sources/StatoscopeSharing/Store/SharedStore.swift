@@ -38,7 +38,8 @@ public final class SharedStore: Injectable {
         case never
     }
 
-    /// A write window on a plan's clock: the clock, which goes with its line, and when it ends.
+    /// A write window on a plan's clock: the clock of the change that opened it, which goes with its
+    /// line, and when it ends.
     struct PlanWindow: Equatable {
         weak var clock: PlanClock?
         let end: Duration
