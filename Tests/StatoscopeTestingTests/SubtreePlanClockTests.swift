@@ -23,6 +23,7 @@ final class ClockedPanel: Scope {
         case startTicking
         case tick
         case stamp
+        case useNewClock
     }
 
     func update(_ when: When) throws {
@@ -36,6 +37,7 @@ final class ClockedPanel: Scope {
         case .startTicking: effectsState.enqueue(RepeatingTimer(every: .seconds(1)).map { _ in When.tick })
         case .tick: ticks += 1
         case .stamp: stamps.append(clock.now.offset)
+        case .useNewClock: inject(EffectClock(ContinuousClock()))
         }
     }
 }
@@ -167,6 +169,31 @@ final class ClockedDesk: Scope {
             .runTest()
         }
         #expect(failures == [], "\(failures.map(\.message))")
+    }
+
+    // WritingTestPlans: what a scope already waits for "waits on the first clock ... which no step
+    // moves once no scope reads it (a strict plan reports it as pending at the end); its next waits
+    // are on the new clock, whose time starts at zero".
+    @Test func whatWaitsOnAReplacedClockStaysPendingAndTheNextWaitIsOnTheNewClock() throws {
+        let failures = try capturingFailures {
+            try ClockedDesk.GIVEN { ClockedDesk.withOwnClock() }
+                .WITH(\.own) { own in
+                    try own
+                        .WHEN_TimePasses(.seconds(3))
+                        .WHEN(.refreshLater)
+                        .WHEN(.useNewClock)
+                        .WHEN(.stamp)
+                        .THEN(\.stamps, equals: [.zero])
+                        .WHEN_TimePasses(.seconds(1))
+                        .THEN(\.refreshes, equals: 0)
+                        .WHEN(.refreshLater)
+                        .WHEN_TimePasses(.seconds(1))
+                        .THEN(\.refreshes, equals: 1)
+                }
+                .runTest(assertNoPendingEffects: true)
+        }
+        #expect(failures.count == 1, "\(failures.map(\.message))")
+        #expect(failures.first?.message.contains("DelayedEvent") == true, "\(failures.map(\.message))")
     }
 
     @Test func aLiveTreeBesideAPlanKeepsTheClockItInjected() throws {

@@ -70,6 +70,13 @@ package struct EffectsStateMachine<Payload> {
 
     /// When a throttled effect started, and on which clock: an interval is measured between two
     /// instants of one clock, so a start on another clock (a clock injected since) starts a new one.
+    /// When a scheduled effect starts, and the plan clock it waits on (held, so that its identity
+    /// is not reused by another clock).
+    private struct ScheduledStart {
+        let until: Duration
+        let clock: AnyObject?
+    }
+
     private struct ThrottleStart {
         let at: Duration
         /// The clock's identity (a plan clock in a test plan), held so that it is not reused by
@@ -95,8 +102,9 @@ package struct EffectsStateMachine<Payload> {
     /// Kept apart rather than cancelled at enqueue time: an update that throws leaves the older
     /// effect running, as if the update had never happened.
     private var replacements: [EffectID: EffectID] = [:]
-    /// The effects waiting for virtual time to reach their start, and when they start.
-    private var scheduledUntil: [EffectID: Duration] = [:]
+    /// The effects waiting for virtual time to reach their start, when they start, and on which
+    /// plan clock: a scope given another clock while an effect waits has effects on two.
+    private var scheduledUntil: [EffectID: ScheduledStart] = [:]
     /// For each key enqueued with a throttle, when its latest effect started.
     private var throttleStarts: [AnyHashable: ThrottleStart] = [:]
     private var lastID: UInt64 = 0
@@ -153,7 +161,7 @@ package struct EffectsStateMachine<Payload> {
 
     /// The phase of a stored effect: running unless the staged list or the scheduled table has it.
     private func storedPhase(_ id: EffectID) -> Phase {
-        if !scheduledUntil.isEmpty, let until = scheduledUntil[id] { return .scheduled(until: until) }
+        if !scheduledUntil.isEmpty, let start = scheduledUntil[id] { return .scheduled(until: start.until) }
         return isStaged(id) ? .staged : .running
     }
 
@@ -317,24 +325,24 @@ package struct EffectsStateMachine<Payload> {
         return discarded
     }
 
-    /// Whether some effect waits for virtual time to reach its start.
-    package var hasScheduled: Bool { !scheduledUntil.isEmpty }
-
-    /// When the scheduled effect due first starts, or nil when none waits.
-    package var nextScheduledStart: Duration? { scheduledUntil.values.min() }
-
-    /// Holds a just started effect until virtual time reaches `due`: it cannot complete before.
-    package mutating func schedule(_ id: EffectID, until due: Duration) {
-        guard entries[id] != nil, storedPhase(id) == .running else { return }
-        scheduledUntil[id] = due
+    /// When the effect scheduled on `clock` due first starts, or nil when none waits on it.
+    package func nextScheduledStart(on clock: AnyObject?) -> Duration? {
+        scheduledUntil.values.lazy.filter { $0.clock === clock }.map(\.until).min()
     }
 
-    /// Virtual time reached `now`: the scheduled effects due by then are running. Returns them in
-    /// the order they became due, then oldest first.
-    package mutating func startDue(at now: Duration) -> [Entry] {
+    /// Holds a just started effect until `clock`'s virtual time reaches `due`: it cannot complete
+    /// before.
+    package mutating func schedule(_ id: EffectID, until due: Duration, on clock: AnyObject?) {
+        guard entries[id] != nil, storedPhase(id) == .running else { return }
+        scheduledUntil[id] = ScheduledStart(until: due, clock: clock)
+    }
+
+    /// `clock`'s virtual time reached `now`: the effects scheduled on it due by then are running.
+    /// Returns them in the order they became due, then oldest first.
+    package mutating func startDue(at now: Duration, on clock: AnyObject?) -> [Entry] {
         var due: [(until: Duration, id: EffectID)] = []
-        for (id, until) in scheduledUntil where until <= now {
-            due.append((until, id))
+        for (id, start) in scheduledUntil where start.until <= now && start.clock === clock {
+            due.append((start.until, id))
         }
         due.sort { ($0.until, $0.id) < ($1.until, $1.id) }
         return due.compactMap { item in

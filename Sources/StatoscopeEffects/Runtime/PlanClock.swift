@@ -95,8 +95,8 @@ package final class PlanClock {
         alarms.insert(alarm, at: index)
     }
 
-    /// Holds `runtime`'s scheduled effects until their start: the runtime is asked for them as the
-    /// time passes.
+    /// Holds `runtime`'s effects scheduled on this clock until their start: the runtime is asked
+    /// for them as the time passes. Called when the runtime schedules its first effect here.
     func schedules(_ runtime: ScopeRuntime) {
         scheduling.append(WeakRuntime(runtime: runtime))
     }
@@ -183,7 +183,7 @@ package final class PlanClock {
             guard let (due, runtime) = scheduled else { return true }
             guard delivered < limit else { return false }
             now = max(now, due)
-            delivered += runtime.startDue(at: due)
+            delivered += runtime.startDue(at: due, on: self)
         }
     }
 
@@ -198,7 +198,7 @@ package final class PlanClock {
         var seen: Set<ObjectIdentifier> = []
         var first: (Duration, ScopeRuntime)?
         for item in listed {
-            guard let runtime = item.runtime, let due = runtime.effects.nextScheduledStart,
+            guard let runtime = item.runtime, let due = runtime.effects.nextScheduledStart(on: self),
                 seen.insert(ObjectIdentifier(runtime)).inserted
             else { continue }
             kept.append(item)

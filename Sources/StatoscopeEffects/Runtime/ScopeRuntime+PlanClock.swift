@@ -8,11 +8,11 @@ extension ScopeRuntime {
     /// recorded waits then never end.
     package var planClock: PlanClock? { resolve(EffectClock.self).planClock }
 
-    /// Starts this runtime's scheduled effects due by `now`, sending the delayed events among them;
-    /// returns how many it sent.
-    func startDue(at now: Duration) -> Int {
+    /// Starts this runtime's effects scheduled on `clock` due by `now`, sending the delayed events
+    /// among them; returns how many it sent.
+    func startDue(at now: Duration, on clock: PlanClock) -> Int {
         var sent = 0
-        for entry in effects.startDue(at: now) {
+        for entry in effects.startDue(at: now, on: clock) {
             if let arrival = arrivalOnStart(entry.id, entry.payload) {
                 arrival()
                 sent += 1
@@ -21,14 +21,15 @@ extension ScopeRuntime {
         return sent
     }
 
-    /// Holds a recorded effect until the scope's plan clock has moved `delay` past now.
+    /// Holds a recorded effect until the scope's plan clock has moved `delay` past now; outside a
+    /// plan's tree, for ever.
     func schedule(_ id: EffectID, after delay: Duration) {
-        let wasScheduling = effects.hasScheduled
         guard let clock = planClock else {
-            effects.schedule(id, until: PlanClock.latestTime)
+            effects.schedule(id, until: PlanClock.latestTime, on: nil)
             return
         }
-        effects.schedule(id, until: clock.later(by: delay))
+        let wasScheduling = effects.nextScheduledStart(on: clock) != nil
+        effects.schedule(id, until: clock.later(by: delay), on: clock)
         if !wasScheduling { clock.schedules(self) }
     }
 }
