@@ -16,13 +16,14 @@ package struct DependencyCache {
         package let value: any Sendable
         package let type: Any.Type
         /// Whether a test may stand in for it (see ``StandsInForInjected``): known once, when it is
-        /// injected, so that a read of any other value asks nothing more.
+        /// injected, so that a read of any other value asks nothing more. Asked of the type, which
+        /// costs less than asking the value, boxed as it is.
         let mayBeStoodInFor: Bool
 
         init(value: any Sendable, type: Any.Type) {
             self.value = value
             self.type = type
-            mayBeStoodInFor = value is any StandsInForInjected
+            mayBeStoodInFor = type is any StandsInForInjected.Type
         }
     }
 
