@@ -57,9 +57,9 @@ package final class PlanClock {
     /// is cancelled.
     package var effectClock: EffectClock { EffectClock(planClock: self, time: reading) }
 
-    /// The clock that stands, in this line, for `injected`, a clock a subtree injected: this one if
-    /// `injected` is already a plan clock's, else one of its own, made the first time it is asked
-    /// for.
+    /// The clock that stands, in this line, for `injected`, a clock a subtree injected: the plan
+    /// clock `injected` belongs to, if it is a plan clock's, else one of its own, made the first
+    /// time it is asked for.
     func clock(standingFor injected: EffectClock) -> PlanClock {
         if let planClock = injected.planClock { return planClock }
         let key = ObjectIdentifier(injected.identity)
@@ -69,14 +69,11 @@ package final class PlanClock {
         return clock
     }
 
-    /// `duration` after `time`, or ``latestTime`` if that is later; `time` is a plan's time, between
-    /// zero and the latest, and `duration` is not negative, so nothing here overflows.
-    package static func later(_ time: Duration, by duration: Duration) -> Duration {
-        duration >= latestTime - time ? latestTime : time + duration
+    /// `duration` from now, on this clock, or ``latestTime`` if that is later; `now` is between zero
+    /// and the latest, and a wait is not negative, so nothing here overflows.
+    package func later(by duration: Duration) -> Duration {
+        duration >= Self.latestTime - now ? Self.latestTime : now + duration
     }
-
-    /// `duration` from now, on this clock, saturating at ``latestTime``.
-    package func later(by duration: Duration) -> Duration { Self.later(now, by: duration) }
 
     /// Runs `action` when the plan moves this clock to `due` or past it, at that instant: after what
     /// was asked for earlier instants, or earlier for the same one. Forgotten with the line.
