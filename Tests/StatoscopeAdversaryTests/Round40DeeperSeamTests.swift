@@ -69,9 +69,11 @@ private struct R40bSlow: Effect, Equatable {
 }
 
 /// Work that ignores its cancellation: it returns 300 ms after it starts, whatever happened since.
+/// `done` gets `false` when it starts and `true` when it returns.
 private struct R40bStubborn: Effect {
     let done: LockedBox<Bool>
     func runEffect() async throws -> Int {
+        done.append(false)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { continuation.resume() }
         }
@@ -899,17 +901,19 @@ struct Round40DeeperSeamAnimatedSendTests {
 
     // Guarantees, "An effect never keeps its scope alive, and a released scope receives nothing";
     // HostileInputTests' effect that ignores its cancellation. Its animated result, arriving after its
-    // root was released, runs no animation: there is no update to animate.
+    // root was released, runs no animation: there is no update to animate. The root is released
+    // once the work runs: released before, its effect may be cancelled before it starts.
     @Test func anAnimatedResultOfAReleasedRootNeverRunsItsAnimation() async throws {
         let box = R40bBox()
         let done = LockedBox<Bool>()
         var root: R40bAnim? = R40bAnim(box: box)
         root?.flag = done
         root?.send(.stubborn)
+        await waitUntil("the stubborn work starts") { done.items == [false] }
         weak let released = root
         root = nil
         #expect(released == nil)
-        await waitUntil("the stubborn work returns") { !done.items.isEmpty }
+        await waitUntil("the stubborn work returns") { done.items == [false, true] }
         for _ in 0..<50 { await Task.yield() }
         try await Task.sleep(for: .milliseconds(300))
         #expect(box.animationRuns == 0)
