@@ -68,14 +68,20 @@ private struct R40bSlow: Effect, Equatable {
     }
 }
 
-/// Work that ignores its cancellation: it returns 300 ms after it starts, whatever happened since.
-/// `done` gets `false` when it starts and `true` when it returns.
+/// Work that ignores its cancellation: it returns once `gate` holds a value, whatever happened
+/// since it started. `done` gets `false` when it starts and `true` when it returns.
 private struct R40bStubborn: Effect {
     let done: LockedBox<Bool>
+    let gate: LockedBox<Bool>
     func runEffect() async throws -> Int {
         done.append(false)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { continuation.resume() }
+        while gate.items.isEmpty {
+            // Not `Task.sleep`, which a cancellation would end at once.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+                    continuation.resume()
+                }
+            }
         }
         done.append(true)
         return 7
@@ -708,6 +714,7 @@ private final class R40bAnim: Scope {
     var got: [String] = []
     var ticks = 0
     var flag: LockedBox<Bool>?
+    var gate = LockedBox<Bool>()
 
     init(box: R40bBox) {
         self.box = box
@@ -757,7 +764,8 @@ private final class R40bAnim: Scope {
                 ifKeyInFlight: .debounce(.milliseconds(300)))
         case .stubborn:
             if let flag {
-                effectsState.enqueue(R40bStubborn(done: flag).map(When.loaded).animation(r40bAnimation(box)))
+                effectsState.enqueue(
+                    R40bStubborn(done: flag, gate: gate).map(When.loaded).animation(r40bAnimation(box)))
             }
         case .streamAnimated:
             let ticks = AnyStreamEffect<Int> { yield in
@@ -902,17 +910,21 @@ struct Round40DeeperSeamAnimatedSendTests {
     // Guarantees, "An effect never keeps its scope alive, and a released scope receives nothing";
     // HostileInputTests' effect that ignores its cancellation. Its animated result, arriving after its
     // root was released, runs no animation: there is no update to animate. The root is released
-    // once the work runs: released before, its effect may be cancelled before it starts.
+    // while the work runs: released before, its effect may be cancelled before it starts; the work
+    // returns once the root is gone.
     @Test func anAnimatedResultOfAReleasedRootNeverRunsItsAnimation() async throws {
         let box = R40bBox()
         let done = LockedBox<Bool>()
+        let gate = LockedBox<Bool>()
         var root: R40bAnim? = R40bAnim(box: box)
         root?.flag = done
+        root?.gate = gate
         root?.send(.stubborn)
-        await waitUntil("the stubborn work starts") { done.items == [false] }
+        await waitUntil("the stubborn work starts") { !done.items.isEmpty }
         weak let released = root
         root = nil
         #expect(released == nil)
+        gate.append(true)
         await waitUntil("the stubborn work returns") { done.items == [false, true] }
         for _ in 0..<50 { await Task.yield() }
         try await Task.sleep(for: .milliseconds(300))
