@@ -196,6 +196,19 @@ final class SPCRoot: Scope {
         root.panel.inject(EffectClock(ContinuousClock()))
         return root
     }
+
+    /// A live root waiting on `rootClock`, its panel on `panelClock`, its shared values in `storage`:
+    /// what the differential attacks run before their plan.
+    static func live(
+        on rootClock: ManualEffectClock = ManualEffectClock(), panelOn panelClock: ManualEffectClock,
+        storage: InMemoryStorage = InMemoryStorage()
+    ) -> SPCRoot {
+        let root = SPCRoot()
+        root.inject(SharedStore(storage: storage))
+        root.inject(EffectClock(rootClock))
+        root.panel.inject(EffectClock(panelClock))
+        return root
+    }
 }
 
 /// Notes its clock's time when it is made, in its initializer, after injecting a clock of its own if
@@ -941,10 +954,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
     // a new throttle interval for the scopes below it.
     @Test func liveANewSubtreeClockStartsANewThrottleInterval() async throws {
         let panelClock = ManualEffectClock()
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: InMemoryStorage()))
-        live.inject(EffectClock(ManualEffectClock()))
-        live.panel.inject(EffectClock(panelClock))
+        let live = SPCRoot.live(panelOn: panelClock)
         live.nextClock = { EffectClock(ManualEffectClock()) }
         live.panel.leaf.send(.pull)
         #expect(await waitUntil("the first pull is delivered") { live.panel.leaf.pulled == 1 })
@@ -963,10 +973,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
     @Test func aChildMovedOutOfASubtreeAgreesWithALiveRunOnWhichClockSendsItsEvent() async throws {
         let rootClock = ManualEffectClock()
         let panelClock = ManualEffectClock()
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: InMemoryStorage()))
-        live.inject(EffectClock(rootClock))
-        live.panel.inject(EffectClock(panelClock))
+        let live = SPCRoot.live(on: rootClock, panelOn: panelClock)
         live.send(.fillPanelSlot)
         let slot = try #require(live.panel.slot)
         slot.send(.refreshLater(.seconds(1)))
@@ -1006,10 +1013,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
     @Test func aTimerMovedOutOfASubtreeAgreesWithALiveRunOnWhichClockTicksIt() async throws {
         let rootClock = ManualEffectClock()
         let panelClock = ManualEffectClock()
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: InMemoryStorage()))
-        live.inject(EffectClock(rootClock))
-        live.panel.inject(EffectClock(panelClock))
+        let live = SPCRoot.live(on: rootClock, panelOn: panelClock)
         live.send(.fillPanelSlot)
         let slot = try #require(live.panel.slot)
         slot.send(.startTimer(.seconds(1)))
@@ -1049,10 +1053,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
     @Test func aDebounceMovedOutOfASubtreeAgreesWithALiveRunOnWhichClockStartsIt() async throws {
         let rootClock = ManualEffectClock()
         let panelClock = ManualEffectClock()
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: InMemoryStorage()))
-        live.inject(EffectClock(rootClock))
-        live.panel.inject(EffectClock(panelClock))
+        let live = SPCRoot.live(on: rootClock, panelOn: panelClock)
         live.send(.fillPanelSlot)
         let slot = try #require(live.panel.slot)
         slot.send(.search("a"))
@@ -1092,10 +1093,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
     // The same promise for a throttle: a child that started a throttled effect in the subtree, moved
     // out of it, enqueues again at once. Live, its next start is measured on the clock it sees now.
     @Test func aThrottleMovedOutOfASubtreeAgreesWithALiveRun() async throws {
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: InMemoryStorage()))
-        live.inject(EffectClock(ManualEffectClock()))
-        live.panel.inject(EffectClock(ManualEffectClock()))
+        let live = SPCRoot.live(panelOn: ManualEffectClock())
         live.send(.fillPanelSlot)
         let slot = try #require(live.panel.slot)
         slot.send(.pull)
@@ -1136,10 +1134,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
         let storage = InMemoryStorage()
         let rootClock = ManualEffectClock()
         let panelClock = ManualEffectClock()
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: storage))
-        live.inject(EffectClock(rootClock))
-        live.panel.inject(EffectClock(panelClock))
+        let live = SPCRoot.live(on: rootClock, panelOn: panelClock, storage: storage)
         let name = SPCKeys.level.name
         let (opener, follower) =
             subtreeChangesFirst ? (live.panel.leaf, live.plain) : (live.plain, live.panel.leaf)
@@ -1185,10 +1180,7 @@ func spcSettles(_ condition: () -> Bool) async -> Bool {
     @Test func aSubtreeClockReplacedWhileAnEventWaitsAgreesWithALiveRun() async throws {
         let oldClock = ManualEffectClock()
         let newClock = ManualEffectClock()
-        let live = SPCRoot()
-        live.inject(SharedStore(storage: InMemoryStorage()))
-        live.inject(EffectClock(ManualEffectClock()))
-        live.panel.inject(EffectClock(oldClock))
+        let live = SPCRoot.live(panelOn: oldClock)
         live.nextClock = { EffectClock(newClock) }
         live.panel.send(.refreshLater(.seconds(1)))
         #expect(await waitUntil("the event waits on the old clock") { oldClock.sleeperCount == 1 })
